@@ -1,0 +1,25 @@
+import Foundation
+
+/// Character rules shared by names, variants and themes (SPEC §2).
+enum NameRules {
+  /// Checks for control characters and, where wildcards are not allowed, `*`.
+  /// `[`, `]` and `/` never reach here: the scanner has split on them.
+  static func validate(_ text: Substring, column: Int, allowWildcard: Bool) throws(SyntaxError) {
+    var offset = 0
+    for character in text {
+      if !allowWildcard && character == "*" {
+        throw SyntaxError("wildcards are only allowed in selectors", column: column + offset)
+      }
+      if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        throw SyntaxError("control character in a name", column: column + offset)
+      }
+      offset += 1
+    }
+  }
+
+  /// NFC form of a name, so equal names compare and glob-match alike.
+  static func normalized(_ text: Substring) -> String {
+    if text.utf8.allSatisfy({ $0 < 0x80 }) { return String(text) }
+    return String(text).precomposedStringWithCanonicalMapping
+  }
+}

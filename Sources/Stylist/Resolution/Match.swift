@@ -1,0 +1,53 @@
+/// A selector that applies to a node, with its specificity there.
+public struct Match: Hashable, Sendable {
+  public var rule: StyleRule
+  public var specificity: Specificity
+  /// Load position across all sheets; later wins ties.
+  public var order: Int
+
+  public var isThemed: Bool { rule.selector.theme != nil }
+}
+
+/// One candidate of `matches(for:)`: applicable (with specificity and rank)
+/// or not (with the reason).
+public struct Candidate: Hashable, Sendable {
+  public var rule: StyleRule
+  public var order: Int
+  public var outcome: Outcome
+
+  public enum Outcome: Hashable, Sendable {
+    /// Applies; rank 1 is the winner.
+    case applies(Specificity, rank: Int)
+    case doesNotApply(MismatchReason)
+  }
+}
+
+/// The answer for one node: the winning rule (or the default style) and the
+/// properties that result, resolved under the effective theme.
+public struct Resolution: Hashable, Sendable {
+  public var node: NodeIdentifier
+  /// The theme the query ran under (the node's `@theme` wins over the query's).
+  public var theme: String?
+  /// The winner; nil when nothing applies.
+  public var match: Match?
+  /// Whether the result is the sheet's `default` style.
+  public var isDefault: Bool
+  /// The winner's (or default's, or with cascade the merged) properties; nil
+  /// when nothing applies and there is no default.
+  public var properties: Properties?
+  /// Where the properties come from: the winner's or the default's source.
+  public var source: SourceLocation?
+
+  public var isResolved: Bool { properties != nil }
+}
+
+/// Theme and precedence mode for one query.
+public struct QueryOptions: Hashable, Sendable {
+  public var theme: String?
+  public var mode: PrecedenceMode
+
+  public init(theme: String? = nil, mode: PrecedenceMode = .themed) {
+    self.theme = theme
+    self.mode = mode
+  }
+}

@@ -1,0 +1,148 @@
+import OrderedCollections
+
+/// An immutable, indexed set of rules: the snapshot every query runs on.
+///
+/// Rules are keyed by their token, as CSS engines key rules by their rightmost
+/// part, so a query looks only at rules for the node's token plus the few
+/// with a `*` or glob token.
+public struct StyleIndex: Sendable {
+  /// Rules in load order; a rule's index is its load position.
+  public let rules: [StyleRule]
+  public let defaultStyle: Style?
+  /// The mode the sheets ask for (the last sheet that sets one), if any.
+  public let declaredMode: PrecedenceMode?
+  private let byToken: [String: [Int]]
+  private let patternTokens: [Int]
+
+  /// Merges sheets in order. A later rule for the same selector replaces the
+  /// earlier one and takes the later load position; the last default wins.
+  public init(sheets: [StyleSheet]) {
+    var merged: OrderedDictionary<StyleSelector, StyleRule> = [:]
+    var defaultStyle: Style?
+    var mode: PrecedenceMode?
+    for sheet in sheets {
+      for rule in sheet.rules {
+        merged.removeValue(forKey: rule.selector)
+        merged[rule.selector] = rule
+      }
+      if let style = sheet.defaultStyle { defaultStyle = style }
+      if let sheetMode = sheet.mode { mode = sheetMode }
+    }
+    self.init(rules: Array(merged.values), defaultStyle: defaultStyle, declaredMode: mode)
+  }
+
+  public init(rules: [StyleRule], defaultStyle: Style? = nil, declaredMode: PrecedenceMode? = nil) {
+    self.rules = rules
+    self.defaultStyle = defaultStyle
+    self.declaredMode = declaredMode
+    var byToken: [String: [Int]] = [:]
+    var patternTokens: [Int] = []
+    for (order, rule) in rules.enumerated() {
+      if case .exact(let token) = rule.selector.token.name {
+        byToken[token, default: []].append(order)
+      } else {
+        patternTokens.append(order)
+      }
+    }
+    self.byToken = byToken
+    self.patternTokens = patternTokens
+  }
+
+  public static let empty = StyleIndex(rules: [])
+
+  /// Rules whose token could match `token`, in load order within each group.
+  func candidateOrders(forToken token: String) -> [Int] {
+    (byToken[token] ?? []) + patternTokens
+  }
+
+  /// True when `candidate` takes precedence over `incumbent` (SPEC §4).
+  static func precedes(_ candidate: Match, _ incumbent: Match, mode: PrecedenceMode) -> Bool {
+    if mode == .themed && candidate.isThemed != incumbent.isThemed { return candidate.isThemed }
+    if candidate.specificity != incumbent.specificity {
+      return candidate.specificity > incumbent.specificity
+    }
+    if mode == .classic && candidate.isThemed != incumbent.isThemed { return candidate.isThemed }
+    return candidate.order > incumbent.order
+  }
+
+  func match(_ order: Int, on node: NodeIdentifier, theme: String?) -> Match? {
+    let rule = rules[order]
+    if let required = rule.selector.theme, required != theme { return nil }
+    guard let specificity = rule.selector.specificity(on: node) else { return nil }
+    return Match(rule: rule, specificity: specificity, order: order)
+  }
+
+  /// Every applicable rule, best first.
+  public func applicableMatches(for node: NodeIdentifier, options: QueryOptions = .init()) -> [Match] {
+    let theme = node.theme ?? options.theme
+    var found = candidateOrders(forToken: node.token).compactMap { match($0, on: node, theme: theme) }
+    found.sort { Self.precedes($0, $1, mode: options.mode) }
+    return found
+  }
+
+  /// The winning rule for `node`, or the default style when nothing applies.
+  public func bestMatch(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
+    let theme = node.theme ?? options.theme
+    var best: Match?
+    for order in byToken[node.token] ?? [] { consider(order) }
+    for order in patternTokens { consider(order) }
+    func consider(_ order: Int) {
+      guard let found = match(order, on: node, theme: theme) else { return }
+      if let incumbent = best, !Self.precedes(found, incumbent, mode: options.mode) { return }
+      best = found
+    }
+    return resolution(for: node, theme: theme, winner: best, properties: best?.rule.style.properties(underTheme: theme))
+  }
+
+  /// Properties of every applicable rule merged weakest first (CSS-like): a
+  /// stronger rule's property replaces a weaker one's of the same name. The
+  /// default style is used only when nothing applies.
+  public func cascade(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
+    let theme = node.theme ?? options.theme
+    let applicable = applicableMatches(for: node, options: options)
+    guard let winner = applicable.first else {
+      return resolution(for: node, theme: theme, winner: nil, properties: nil)
+    }
+    var merged = Properties()
+    for found in applicable.reversed() {
+      for (key, value) in found.rule.style.properties(underTheme: theme) {
+        merged.removeValue(forKey: key)
+        merged[key] = value
+      }
+    }
+    return resolution(for: node, theme: theme, winner: winner, properties: merged)
+  }
+
+  private func resolution(
+    for node: NodeIdentifier, theme: String?, winner: Match?, properties: Properties?
+  ) -> Resolution {
+    if let winner {
+      return Resolution(
+        node: node, theme: theme, match: winner, isDefault: false, properties: properties,
+        source: winner.rule.style.source)
+    }
+    return Resolution(
+      node: node, theme: theme, match: nil, isDefault: defaultStyle != nil,
+      properties: defaultStyle?.properties(underTheme: theme), source: defaultStyle?.source)
+  }
+
+  /// Every rule whose token could match the node's token: applicable ones
+  /// ranked best first, then the others in load order with the reason.
+  public func matches(for node: NodeIdentifier, options: QueryOptions = .init()) -> [Candidate] {
+    let theme = node.theme ?? options.theme
+    var applicable: [Match] = []
+    var rejected: [Candidate] = []
+    for order in candidateOrders(forToken: node.token).sorted() {
+      if let found = match(order, on: node, theme: theme) {
+        applicable.append(found)
+      } else if let reason = rules[order].selector.mismatch(on: node, theme: theme) {
+        rejected.append(Candidate(rule: rules[order], order: order, outcome: .doesNotApply(reason)))
+      }
+    }
+    applicable.sort { Self.precedes($0, $1, mode: options.mode) }
+    let ranked = applicable.enumerated().map { rank, found in
+      Candidate(rule: found.rule, order: found.order, outcome: .applies(found.specificity, rank: rank + 1))
+    }
+    return ranked + rejected
+  }
+}

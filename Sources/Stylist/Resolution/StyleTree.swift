@@ -1,0 +1,72 @@
+/// A UI tree of nested groups and atoms, resolved all at once (`resolve`).
+///
+/// Stored flat, in pre-order with depths, so a tree nested 100,000 deep is
+/// built, walked and freed without recursion.
+public struct StyleTree: Hashable, Sendable {
+  public struct Item: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+      /// A group: a path component, possibly with a variant.
+      case group(Component)
+      /// An atom: the token of a node identifier.
+      case atom(String)
+    }
+
+    public var depth: Int
+    public var kind: Kind
+    /// Where the item was written, when it comes from a file.
+    public var source: SourceLocation?
+
+    public init(depth: Int, kind: Kind, source: SourceLocation? = nil) {
+      self.depth = depth
+      self.kind = kind
+      self.source = source
+    }
+  }
+
+  /// A nested description, convenient for small hand-written trees.
+  public indirect enum Node: Hashable, Sendable {
+    case group(Component, [Node])
+    case atom(String)
+  }
+
+  public var theme: String?
+  /// Items in pre-order; a group's children follow it one level deeper.
+  public var items: [Item]
+
+  public init(theme: String? = nil, items: [Item]) {
+    self.theme = theme
+    self.items = items
+  }
+
+  public init(theme: String? = nil, nodes: [Node]) {
+    var items: [Item] = []
+    func flatten(_ nodes: [Node], depth: Int) {
+      for node in nodes {
+        switch node {
+        case .atom(let token): items.append(Item(depth: depth, kind: .atom(token)))
+        case .group(let component, let children):
+          items.append(Item(depth: depth, kind: .group(component)))
+          flatten(children, depth: depth + 1)
+        }
+      }
+    }
+    flatten(nodes, depth: 0)
+    self.init(theme: theme, items: items)
+  }
+
+  /// Every atom's full node identifier with its item, in tree order.
+  public var atoms: [(identifier: NodeIdentifier, item: Item)] {
+    var result: [(NodeIdentifier, Item)] = []
+    var path: [Component] = []
+    for item in items {
+      path.removeLast(max(0, path.count - item.depth))
+      switch item.kind {
+      case .group(let component): path.append(component)
+      case .atom(let token): result.append((NodeIdentifier(path: path, token: token), item))
+      }
+    }
+    return result
+  }
+
+  public var identifiers: [NodeIdentifier] { atoms.map(\.identifier) }
+}

@@ -1,0 +1,103 @@
+/// What a style is registered for: `[@theme/] [component/]* token` (SPEC §3).
+///
+/// Leading bare `*` components are dropped, so `*/*/title` and `title` are the
+/// same value; the one just outside a `>` component stays.
+public struct StyleSelector: Hashable, Sendable {
+  public private(set) var theme: String?
+  /// Path components, outermost first, normalised.
+  public private(set) var components: [SelectorComponent]
+  public private(set) var token: TokenPattern
+
+  public init(theme: String? = nil, components: [SelectorComponent] = [], token: TokenPattern) {
+    self.theme = theme
+    self.components = Self.droppingLeadingWildcards(components, token: token)
+    self.token = token
+  }
+
+  public init(parsing text: String) throws(SyntaxError) {
+    var (raws, _) = PathScanner.split(text)
+    guard !raws.isEmpty else { throw SyntaxError("empty selector", column: 1) }
+    var theme: String?
+    if raws[0].text.first == "@" {
+      let themeRaw = raws.removeFirst()
+      theme = try NodeIdentifier.parseTheme(themeRaw)
+      if raws.isEmpty {
+        throw SyntaxError("'\(themeRaw.text)' needs a selector after it", column: themeRaw.column)
+      }
+    }
+    let tokenRaw = raws.removeLast()
+    let tokenComponent = try SelectorParser.component(tokenRaw)
+    if tokenComponent.variant != .unspecified {
+      throw SyntaxError("variants apply to components, not to the token", column: tokenRaw.column)
+    }
+    var components: [SelectorComponent] = []
+    components.reserveCapacity(raws.count)
+    for raw in raws { components.append(try SelectorParser.component(raw)) }
+    self.init(
+      theme: theme, components: components,
+      token: TokenPattern(name: tokenComponent.name, isDirectChild: tokenComponent.isDirectChild))
+  }
+
+  static func droppingLeadingWildcards(
+    _ components: [SelectorComponent], token: TokenPattern
+  ) -> [SelectorComponent] {
+    var dropCount = 0
+    while dropCount < components.count, components[dropCount].isBareWildcard {
+      let nextIsDirect =
+        dropCount + 1 < components.count
+        ? components[dropCount + 1].isDirectChild : token.isDirectChild
+      if nextIsDirect { break }
+      dropCount += 1
+    }
+    return dropCount == 0 ? components : Array(components[dropCount...])
+  }
+
+  /// This selector registered inside a group path (outermost first); the
+  /// theme stays in front: `@dark/title` in `client` is `@dark/client/title`.
+  public func within(_ groups: [SelectorComponent]) -> StyleSelector {
+    StyleSelector(theme: theme, components: groups + components, token: token)
+  }
+
+  public func within(_ groups: SelectorComponent...) -> StyleSelector { within(groups) }
+
+  /// The same selector registered under `theme` (a `themes:` block).
+  public func themed(_ theme: String) -> StyleSelector {
+    StyleSelector(theme: theme, components: components, token: token)
+  }
+}
+
+extension StyleSelector: LosslessStringConvertible, ExpressibleByStringLiteral {
+  public var description: String {
+    var text = theme.map { "@\($0)/" } ?? ""
+    for component in components {
+      text += component.description
+      text += "/"
+    }
+    return text + token.description
+  }
+
+  public init?(_ description: String) {
+    guard let parsed = try? StyleSelector(parsing: description) else { return nil }
+    self = parsed
+  }
+
+  /// A literal must be a valid selector; an invalid one is a programming error.
+  public init(stringLiteral value: String) {
+    do { self = try StyleSelector(parsing: value) } catch {
+      preconditionFailure("invalid selector literal '\(value)': \(error)")
+    }
+  }
+}
+
+extension SelectorComponent: ExpressibleByStringLiteral {
+  /// A literal must be one valid selector component, e.g. `"searchbar[disabled]"`.
+  public init(stringLiteral value: String) {
+    do {
+      let (raws, _) = PathScanner.split(value)
+      guard raws.count == 1 else { throw SyntaxError("expected exactly one component", column: 1) }
+      self = try SelectorParser.component(raws[0])
+    } catch {
+      preconditionFailure("invalid selector component literal '\(value)': \(error)")
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import OrderedCollections
+
+/// A style's properties, in the order they were written.
+public typealias Properties = OrderedDictionary<String, PropertyValue>
+
+/// A typed property value (YAML 1.2 core schema types, SPEC §5).
+public enum PropertyValue: Hashable, Sendable {
+  case null
+  case bool(Bool)
+  case int(Int)
+  case double(Double)
+  case string(String)
+  case list([PropertyValue])
+  case map(Properties)
+
+  /// The value as text, for interpolation into longer strings (`$size px`).
+  /// Lists and maps have no scalar text.
+  public var scalarText: String? {
+    switch self {
+    case .null: "null"
+    case .bool(let value): value ? "true" : "false"
+    case .int(let value): String(value)
+    case .double(let value): Self.yamlText(for: value)
+    case .string(let value): value
+    case .list, .map: nil
+    }
+  }
+
+  /// YAML spelling of a double: `.inf`, `-.inf`, `.nan`, else Swift's shortest form.
+  public static func yamlText(for value: Double) -> String {
+    if value.isNaN { return ".nan" }
+    if value.isInfinite { return value < 0 ? "-.inf" : ".inf" }
+    return String(value)
+  }
+}
+
+extension PropertyValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral,
+  ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+  public init(stringLiteral value: String) { self = .string(value) }
+  public init(integerLiteral value: Int) { self = .int(value) }
+  public init(floatLiteral value: Double) { self = .double(value) }
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  public init(nilLiteral: ()) { self = .null }
+  public init(arrayLiteral elements: PropertyValue...) { self = .list(elements) }
+  public init(dictionaryLiteral elements: (String, PropertyValue)...) {
+    self = .map(Properties(elements, uniquingKeysWith: { _, last in last }))
+  }
+}

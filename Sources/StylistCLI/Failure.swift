@@ -1,0 +1,36 @@
+import ArgumentParser
+import Stylist
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Exit codes shared by all commands but `lint` (SPEC §7).
+enum ExitStatus {
+  static let noStyle: Int32 = 1
+  static let invalidInput: Int32 = 2
+}
+
+/// Writes `file:line:col: error: message` lines to stderr.
+enum Diagnostics {
+  static func error(_ message: String, at location: String) {
+    writeError("\(location): error: \(message)\n")
+  }
+
+  static func writeError(_ text: String) {
+    OutputBuffer.writeAll(Array(text.utf8), to: STDERR_FILENO)
+  }
+}
+
+/// Parses a node given on the command line; a bad one is reported with its
+/// column and ends the command with exit code 2.
+func parseNodeArgument(_ text: String) throws -> NodeIdentifier {
+  do {
+    return try NodeIdentifier(parsing: text)
+  } catch {
+    Diagnostics.error("invalid node '\(text)': \(error.message)", at: "<command line>:1:\(error.column)")
+    throw ExitCode(ExitStatus.invalidInput)
+  }
+}

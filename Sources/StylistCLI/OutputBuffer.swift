@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Buffered writes to a file descriptor (stdout by default), flushed when
+/// large, on request and by the owner at the end.
+struct OutputBuffer {
+  private var bytes: [UInt8] = []
+  private let descriptor: Int32
+  private let limit = 1 << 16
+
+  init(descriptor: Int32 = STDOUT_FILENO) {
+    self.descriptor = descriptor
+    bytes.reserveCapacity(limit)
+  }
+
+  mutating func write(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+    if bytes.count >= limit { flush() }
+  }
+
+  mutating func writeLine(_ text: String) {
+    write(text)
+    bytes.append(0x0A)
+  }
+
+  mutating func flush() {
+    guard !bytes.isEmpty else { return }
+    Self.writeAll(bytes, to: descriptor)
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes everything, retrying short writes; gives up quietly on a closed pipe.
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        offset += written
+      }
+    }
+  }
+}
+
+#if canImport(Glibc)
+  private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+  private let systemWrite = Darwin.write
+#endif

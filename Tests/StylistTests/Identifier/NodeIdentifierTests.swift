@@ -1,0 +1,81 @@
+import Testing
+
+@testable import Stylist
+
+@Suite struct NodeIdentifierTests {
+  @Test func parsesPathAndToken() throws {
+    let node = try NodeIdentifier(parsing: "home/header[selected]/searchBar/label")
+    #expect(node.theme == nil)
+    #expect(
+      node.path == [
+        Component(name: "home"), Component(name: "header", variant: "selected"), Component(name: "searchBar"),
+      ])
+    #expect(node.token == "label")
+  }
+
+  @Test func trimsSpacesAndDropsEmptyComponents() throws {
+    let node = try NodeIdentifier(parsing: " /home// \t header /label/ ")
+    #expect(node.description == "home/header/label")
+  }
+
+  @Test func leadingThemeIsSugar() throws {
+    let node = try NodeIdentifier(parsing: "@dark/element/title")
+    #expect(node.theme == "dark")
+    #expect(node.path == ["element"])
+    #expect(node.description == "@dark/element/title")
+  }
+
+  @Test func atElsewhereIsOrdinary() throws {
+    let node = try NodeIdentifier(parsing: "element/@searchBar/x")
+    #expect(node.theme == nil)
+    #expect(node.path.map(\.name) == ["element", "@searchBar"])
+  }
+
+  @Test func printsBackLosslessly() throws {
+    for text in ["title", "a/b[c]/d", "@t/a[b]/c", "ünï/cödé", "a b/c"] {
+      let node = try NodeIdentifier(parsing: text)
+      #expect(NodeIdentifier(node.description) == node)
+    }
+  }
+
+  @Test func normalisesToNFC() throws {
+    let decomposed = try NodeIdentifier(parsing: "cafe\u{301}/x")
+    let composed = try NodeIdentifier(parsing: "caf\u{E9}/x")
+    #expect(decomposed == composed)
+    #expect(Array(decomposed.path[0].name.unicodeScalars) == Array("caf\u{E9}".unicodeScalars))
+  }
+
+  @Test func nestsWithin() {
+    let close: NodeIdentifier = "close"
+    #expect(close.within("client", "searchbar").description == "client/searchbar/close")
+    #expect(close.within("searchbar[disabled]").within("client").description == "client/searchbar[disabled]/close")
+  }
+
+  @Test func stringLiteral() {
+    let node: NodeIdentifier = "a/b[v]/c"
+    #expect(node.path[1].variant == "v")
+  }
+
+  @Test(arguments: [
+    ("", "empty node identifier", 1),
+    (" / ", "empty node identifier", 1),
+    ("a/label[x]", "variants apply to components, not to the token", 3),
+    ("@dark", "'@dark' needs a node after it", 1),
+    ("@dark/", "'@dark' needs a node after it", 1),
+    ("@/x", "empty theme name after '@'", 1),
+    ("@da*rk/x", "a theme is a plain name (no variant, no wildcard)", 4),
+    ("a/*/b", "wildcards are only allowed in selectors", 3),
+    ("a/b*c/d", "wildcards are only allowed in selectors", 4),
+    ("a/b[*]/c", "wildcards are only allowed in selectors", 5),
+    ("a/[v]/c", "missing name before '['", 3),
+    ("a/b[v/c", "missing ']' to close the variant", 4),
+    ("a/b[]/c", "empty variant '[]'", 4),
+    ("a/b[v]x/c", "unexpected text after the variant", 7),
+    ("a/b]/c", "unexpected ']' without '['", 4),
+    ("a/b[v[w]]/c", "'[' inside a variant", 6),
+    ("a/b\u{7}/c", "control character in a name", 4),
+  ])
+  func rejects(text: String, message: String, column: Int) {
+    #expect(throws: SyntaxError(message, column: column)) { try NodeIdentifier(parsing: text) }
+  }
+}

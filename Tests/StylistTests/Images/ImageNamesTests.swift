@@ -1,0 +1,71 @@
+import Testing
+
+@testable import Stylist
+
+@Suite struct ImageNamesTests {
+  func names(
+    _ node: NodeIdentifier, theme: String? = nil, mode: PrecedenceMode = .themed,
+    _ options: ImageNameOptions = .init()
+  ) -> [String] {
+    Array(ImageNames(node: node, theme: node.theme ?? theme, mode: mode, options: options))
+  }
+
+  @Test func wildcardForm() {
+    #expect(
+      names("client/searchbar/image") == ["client_searchbar_image", "*_searchbar_image", "client_*_image", "*_*_image"])
+  }
+
+  @Test func variantsOfferFourSpellings() {
+    #expect(
+      names("searchbar[disabled]/image") == [
+        "searchbar[disabled]_image", "searchbar_image", "*[disabled]_image", "*_image",
+      ])
+  }
+
+  @Test func omitForm() {
+    #expect(
+      names("client/searchbar/image", .init(form: .omit)) == [
+        "client_searchbar_image", "searchbar_image", "client_image", "image",
+      ])
+    #expect(
+      names("searchbar[disabled]/image", .init(form: .omit)) == [
+        "searchbar[disabled]_image", "searchbar_image", "image",
+      ])
+  }
+
+  @Test func omitFormListsRepeatsOnce() {
+    #expect(names("a/a/x", .init(form: .omit)) == ["a_a_x", "a_x", "x"])
+  }
+
+  @Test func separatorAndWildcard() {
+    #expect(
+      names("client/searchbar/image", .init(separator: "-", wildcard: "any")) == [
+        "client-searchbar-image", "any-searchbar-image", "client-any-image", "any-any-image",
+      ])
+  }
+
+  @Test func themedModeListsThemedNamesFirst() {
+    #expect(names("client/image", theme: "dark") == ["dark_client_image", "dark_*_image", "client_image", "*_image"])
+    #expect(names("@dark/client/image") == ["dark_client_image", "dark_*_image", "client_image", "*_image"])
+  }
+
+  @Test func classicModePutsEachThemedNameBeforeItsTwin() {
+    #expect(
+      names("client/image", theme: "dark", mode: .classic) == [
+        "dark_client_image", "client_image", "dark_*_image", "*_image",
+      ])
+  }
+
+  /// The order is §4's order of the equivalent selectors on the same node.
+  @Test func orderMatchesSpecificity() throws {
+    let node: NodeIdentifier = "a[v]/b/c[w]/img"
+    let selectors = names(node, .init(separator: "/")).map { StyleSelector(stringLiteral: $0) }
+    let vectors = selectors.map { $0.specificity(on: node)! }
+    #expect(vectors == vectors.sorted(by: >))
+    #expect(Set(vectors).count == 4 * 2 * 4)
+  }
+
+  @Test func tokenOnly() {
+    #expect(names("image") == ["image"])
+  }
+}

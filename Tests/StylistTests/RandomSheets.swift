@@ -1,0 +1,125 @@
+@testable import Stylist
+
+/// A small deterministic generator (SplitMix64), so failures reproduce.
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Random nodes and selectors over a tiny alphabet, so that matches are frequent.
+enum RandomSheets {
+  static let names = ["a", "b", "c"]
+  static let variants = ["x", "y"]
+  static let tokens = ["t", "u"]
+
+  static func node(using generator: inout SeededGenerator, maxDepth: Int = 6) -> NodeIdentifier {
+    let depth = Int.random(in: 0...maxDepth, using: &generator)
+    let path = (0..<depth).map { _ in
+      Component(
+        name: names.randomElement(using: &generator)!,
+        variant: Bool.random(using: &generator) ? variants.randomElement(using: &generator) : nil)
+    }
+    return NodeIdentifier(path: path, token: tokens.randomElement(using: &generator)!)
+  }
+
+  static func namePattern(_ literals: [String], using generator: inout SeededGenerator) -> NamePattern {
+    switch Int.random(in: 0..<10, using: &generator) {
+    case 0: .any
+    case 1: .glob(Glob(literals.randomElement(using: &generator)! + "*"))
+    case 2: .glob(Glob("*" + literals.randomElement(using: &generator)!))
+    default: .exact(literals.randomElement(using: &generator)!)
+    }
+  }
+
+  static func selector(using generator: inout SeededGenerator, themes: [String]) -> StyleSelector {
+    let count = Int.random(in: 0...3, using: &generator)
+    let components = (0..<count).map { _ in
+      let variant: VariantPattern =
+        switch Int.random(in: 0..<8, using: &generator) {
+        case 0: .any
+        case 1: .glob(Glob("*"))
+        case 2, 3: .exact(variants.randomElement(using: &generator)!)
+        default: .unspecified
+        }
+      return SelectorComponent(
+        name: namePattern(names, using: &generator), variant: variant,
+        isDirectChild: Int.random(in: 0..<5, using: &generator) == 0)
+    }
+    let theme =
+      themes.isEmpty || Int.random(in: 0..<5, using: &generator) != 0 ? nil : themes.randomElement(using: &generator)
+    let token = TokenPattern(
+      name: namePattern(tokens, using: &generator), isDirectChild: Int.random(in: 0..<8, using: &generator) == 0)
+    return StyleSelector(theme: theme, components: components, token: token)
+  }
+}
+
+/// Tries every placement of a selector's components on a path: the reference
+/// for the greedy placement in `Placement.swift`.
+enum BruteForcePlacement {
+  static func best(_ selector: StyleSelector, on path: [Component]) -> Specificity? {
+    let components = selector.components
+    let depth = path.count
+    if components.isEmpty {
+      if selector.token.isDirectChild && depth > 0 { return nil }
+      return Specificity(tokenWeight: selector.token.weight, placed: [], depth: depth)
+    }
+    var best: Specificity?
+    var positions: [Int] = []
+    func place(_ index: Int, from start: Int) {
+      if index == components.count {
+        if selector.token.isDirectChild && positions.last != depth - 1 { return }
+        let placed = positions.indices.reversed().map {
+          Specificity.Entry(position: depth - 1 - positions[$0], weight: components[$0].weight)
+        }
+        let candidate = Specificity(tokenWeight: selector.token.weight, placed: placed, depth: depth)
+        if best == nil || candidate > best! { best = candidate }
+        return
+      }
+      for position in start..<depth where components[index].matches(path[position]) {
+        if components[index].isDirectChild {
+          if index == 0 && position != 0 { continue }
+          if index > 0 && position != positions[index - 1] + 1 { continue }
+        }
+        positions.append(position)
+        place(index + 1, from: position + 1)
+        positions.removeLast()
+      }
+    }
+    place(0, from: 0)
+    return best
+  }
+}
+
+/// The seed system's way: score every rule, keep the best. Shares nothing with
+/// `StyleIndex` but the rule values.
+enum NaiveResolver {
+  static func best(_ rules: [StyleRule], node: NodeIdentifier, options: QueryOptions) -> Int? {
+    let theme = node.theme ?? options.theme
+    var best: (order: Int, key: (Int, Specificity, Int))?
+    for (order, rule) in rules.enumerated() {
+      if let required = rule.selector.theme, required != theme { continue }
+      guard rule.selector.token.name.matches(node.token) else { continue }
+      guard let specificity = BruteForcePlacement.best(rule.selector, on: node.path) else { continue }
+      let themed = rule.selector.theme != nil ? 1 : 0
+      let key = options.mode == .themed ? (themed, specificity, 0) : (0, specificity, themed)
+      if let current = best {
+        let better =
+          key.0 != current.key.0
+          ? key.0 > current.key.0
+          : key.1 != current.key.1
+            ? key.1 > current.key.1
+            : key.2 != current.key.2 ? key.2 > current.key.2 : true  // later wins ties
+        if !better { continue }
+      }
+      best = (order, key)
+    }
+    return best?.order
+  }
+}
