@@ -17,6 +17,13 @@ public final class Stylist: Sendable {
 
   private let state: Mutex<State>
 
+  /// Loads `paths` as one sheet (see `StyleSheet(contentsOf:)`).
+  public convenience init(
+    contentsOf paths: [String], theme: String? = nil, mode: PrecedenceMode? = nil, options: LoadOptions = .init()
+  ) throws(SheetLoadError) {
+    self.init(sheets: [try StyleSheet(contentsOf: paths, options: options)], theme: theme, mode: mode)
+  }
+
   public init(sheets: [StyleSheet] = [], theme: String? = nil, mode: PrecedenceMode? = nil) {
     state = Mutex(State(index: StyleIndex(sheets: sheets), theme: theme, mode: mode))
   }
@@ -85,6 +92,13 @@ public final class Stylist: Sendable {
   }
 
   public func replace(with sheets: [StyleSheet]) { replace(with: StyleIndex(sheets: sheets)) }
+
+  /// Loads `paths` as one sheet and publishes it. On any error it throws and
+  /// the current snapshot stays: a failed reload changes nothing.
+  public func reload(contentsOf paths: [String], options: LoadOptions = .init()) throws(SheetLoadError) {
+    let sheet = try StyleSheet(contentsOf: paths, options: options)
+    replace(with: [sheet])
+  }
 
   /// Calls `handler` with every new snapshot until the token is cancelled.
   @discardableResult

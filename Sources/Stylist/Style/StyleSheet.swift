@@ -1,13 +1,65 @@
 /// A loaded style sheet: rules in load order (imports first), an optional
 /// default style and an optional precedence mode.
+///
+/// Loading is all or nothing: any error throws `SheetLoadError` with every
+/// problem found, and no partial sheet exists.
 public struct StyleSheet: Sendable {
   public var rules: [StyleRule]
   public var defaultStyle: Style?
   public var mode: PrecedenceMode?
+  /// Themes declared by `themes:` blocks.
+  public var themes: [String]
+  /// Files read, as named (imports joined to their importer's folder).
+  public var files: [String]
+  /// Warnings found while loading (duplicate selectors, unused variables, …).
+  public var warnings: [SheetDiagnostic]
 
-  public init(rules: [StyleRule], defaultStyle: Style? = nil, mode: PrecedenceMode? = nil) {
+  public init(
+    rules: [StyleRule], defaultStyle: Style? = nil, mode: PrecedenceMode? = nil, themes: [String] = [],
+    files: [String] = [], warnings: [SheetDiagnostic] = []
+  ) {
     self.rules = rules
     self.defaultStyle = defaultStyle
     self.mode = mode
+    self.themes = themes
+    self.files = files
+    self.warnings = warnings
+  }
+
+  /// Loads one YAML (or JSON) file and its imports.
+  public init(contentsOf path: String, options: LoadOptions = .init()) throws(SheetLoadError) {
+    try self.init(contentsOf: [path], options: options)
+  }
+
+  /// Loads files in order as one sheet: variables and `extends` see them all,
+  /// and a later definition replaces an earlier one.
+  public init(contentsOf paths: [String], options: LoadOptions = .init()) throws(SheetLoadError) {
+    var loader = SheetLoader(options: options)
+    for path in paths { loader.loadFile(path) }
+    self = try Self.compile(loader, options: options)
+  }
+
+  /// Loads YAML text; `name` is used in locations, imports are relative to
+  /// the current directory.
+  public init(yaml: String, name: String = "<string>", options: LoadOptions = .init()) throws(SheetLoadError) {
+    var loader = SheetLoader(options: options)
+    loader.loadText(Array(yaml.utf8), name: name)
+    self = try Self.compile(loader, options: options)
+  }
+
+  private static func compile(_ loader: SheetLoader, options: LoadOptions) throws(SheetLoadError) -> StyleSheet {
+    if loader.sink.hasErrors { throw SheetLoadError(diagnostics: loader.sink.diagnostics) }
+    var compiler = SheetCompiler(definitions: loader.definitions, sink: loader.sink, options: options)
+    var sheet = compiler.compile()
+    if loader.sink.hasErrors { throw SheetLoadError(diagnostics: loader.sink.diagnostics) }
+    sheet.warnings = loader.sink.diagnostics
+    return sheet
+  }
+
+  /// Every error and warning of loading `paths`, for `lint`.
+  public static func diagnose(_ paths: [String], options: LoadOptions = .init()) -> [SheetDiagnostic] {
+    do { return try StyleSheet(contentsOf: paths, options: options).warnings } catch {
+      return error.diagnostics
+    }
   }
 }

@@ -1,0 +1,149 @@
+import OrderedCollections
+
+/// Turns definitions into rules: later definitions replace earlier ones,
+/// variables are substituted under every theme a style can apply in, and
+/// `extends` is flattened (its properties go underneath the style's own).
+struct SheetCompiler {
+  let definitions: SheetDefinitions
+  let sink: DiagnosticSink
+  let options: LoadOptions
+
+  /// Index of the final definition of each selector.
+  private var finalDefinitions: OrderedDictionary<StyleSelector, Int> = [:]
+  private var evaluators: [String?: ValueEvaluator] = [:]
+  /// Own properties per definition and theme (nil: failed, reported).
+  private var flattened: [Int: [String?: Properties?]] = [:]
+  private var extending: [Int] = []
+
+  init(definitions: SheetDefinitions, sink: DiagnosticSink, options: LoadOptions) {
+    self.definitions = definitions
+    self.sink = sink
+    self.options = options
+  }
+
+  private mutating func evaluator(_ theme: String?) -> ValueEvaluator {
+    if let existing = evaluators[theme] { return existing }
+    var variables = definitions.variables
+    if let theme, let themed = definitions.themeVariables[theme] { variables = variables.merged(with: themed) }
+    let evaluator = ValueEvaluator(theme: theme, variables: variables, sink: sink, budget: options.maxExpandedValues)
+    evaluators[theme] = evaluator
+    return evaluator
+  }
+
+  mutating func compile() -> StyleSheet {
+    for (index, definition) in definitions.styles.enumerated() {
+      if let earlier = finalDefinitions.removeValue(forKey: definition.selector) {
+        sink.warning(
+          "duplicate selector '\(definition.name)' replaces the definition at \(definitions.styles[earlier].source)",
+          at: definition.source)
+      }
+      finalDefinitions[definition.selector] = index
+    }
+    var rules: [StyleRule] = []
+    rules.reserveCapacity(finalDefinitions.count)
+    for index in finalDefinitions.values {
+      let definition = definitions.styles[index]
+      guard let style = style(for: index) else { continue }
+      rules.append(StyleRule(selector: definition.selector, name: definition.name, style: style))
+    }
+    var defaultStyle: Style?
+    if let (body, file, mark) = definitions.defaultStyle {
+      defaultStyle = themedStyle(source: SourceLocation(file: file, line: mark.line, column: mark.column)) {
+        compiler, theme in compiler.ownProperties(body: body, file: file, theme: theme)
+      }
+    }
+    warnUnusedVariables()
+    return StyleSheet(
+      rules: rules, defaultStyle: defaultStyle, mode: definitions.mode,
+      themes: Array(definitions.declaredThemes), files: definitions.files)
+  }
+
+  private mutating func style(for index: Int) -> Style? {
+    let definition = definitions.styles[index]
+    if let theme = definition.selector.theme {
+      guard let properties = flatten(index, theme: theme) else { return nil }
+      return Style(properties: properties, source: definition.source)
+    }
+    return themedStyle(source: definition.source) { compiler, theme in compiler.flatten(index, theme: theme) }
+  }
+
+  /// Values under no theme, plus each theme's where its variables change them.
+  private mutating func themedStyle(
+    source: SourceLocation, _ properties: (inout SheetCompiler, String?) -> Properties?
+  ) -> Style? {
+    guard let base = properties(&self, nil) else { return nil }
+    var themed: [String: Properties] = [:]
+    for theme in definitions.themeVariables.keys {
+      guard let values = properties(&self, theme) else { return nil }
+      if values != base { themed[theme] = values }
+    }
+    return Style(properties: base, themed: themed, source: source)
+  }
+
+  private mutating func ownProperties(body: YAMLNode?, file: String, theme: String?) -> Properties? {
+    guard let body else { return [:] }
+    guard case .map(let properties)? = evaluator(theme).value(of: body, file: file) else { return nil }
+    return properties
+  }
+
+  /// The definition's properties under `theme` with everything it extends underneath.
+  private mutating func flatten(_ index: Int, theme: String?) -> Properties? {
+    if let cached = flattened[index]?[theme] { return cached }
+    let definition = definitions.styles[index]
+    if let start = extending.firstIndex(of: index) {
+      let cycle = (extending[start...] + [index]).map { definitions.styles[$0].name }.joined(separator: " -> ")
+      sink.error("extends cycle: \(cycle)", at: definition.source)
+      return nil
+    }
+    extending.append(index)
+    defer { extending.removeLast() }
+    var result: Properties? = Properties()
+    for extension_ in definition.extends {
+      guard let target = finalDefinitions[extension_.selector] else {
+        sink.error(
+          "extends unknown selector '\(extension_.text)'",
+          at: SourceLocation(file: definition.file, line: extension_.node.mark.line, column: extension_.node.mark.column))
+        result = nil
+        continue
+      }
+      let targetTheme = definitions.styles[target].selector.theme ?? theme
+      guard let inherited = flatten(target, theme: targetTheme) else {
+        result = nil
+        continue
+      }
+      for (key, value) in inherited { result?[key] = value }
+    }
+    if let own = ownProperties(body: definition.body, file: definition.file, theme: theme) {
+      for (key, value) in own {
+        result?.removeValue(forKey: key)
+        result?[key] = value
+      }
+    } else {
+      result = nil
+    }
+    flattened[index, default: [:]][theme] = .some(result)
+    return result
+  }
+
+  private func warnUnusedVariables() {
+    guard !sink.hasErrors else { return }
+    var used: Set<String> = []
+    for evaluator in evaluators.values { used.formUnion(evaluator.used) }
+    func isUsed(_ path: String) -> Bool {
+      var prefix = Substring(path)
+      while true {
+        if used.contains(String(prefix)) { return true }
+        guard let dot = prefix.lastIndex(of: ".") else { return false }
+        prefix = prefix[..<dot]
+      }
+    }
+    var trees = [definitions.variables]
+    trees += definitions.themeVariables.values
+    for tree in trees {
+      for (path, node, file) in tree.leafPaths where !isUsed(path) {
+        sink.warning(
+          "unused variable '\(path)'", at: SourceLocation(file: file, line: node.mark.line, column: node.mark.column))
+      }
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import OrderedCollections
+
+/// A style as written, before variables and `extends` are resolved.
+struct StyleDefinition {
+  var selector: StyleSelector
+  /// The registered selector: the key as written, with group path and theme in front.
+  var name: String
+  /// The properties mapping without `extends`; nil for an empty style.
+  var body: YAMLNode?
+  var file: String
+  var mark: YAMLMark
+  var extends: [Extension]
+
+  struct Extension {
+    var selector: StyleSelector
+    var text: String
+    var node: YAMLNode
+  }
+
+  var source: SourceLocation { SourceLocation(file: file, line: mark.line, column: mark.column) }
+}
+
+/// Everything read from the files of one load, in load order.
+struct SheetDefinitions {
+  var styles: [StyleDefinition] = []
+  var defaultStyle: (body: YAMLNode, file: String, mark: YAMLMark)?
+  var mode: PrecedenceMode?
+  var variables: VariableTree = .empty
+  var themeVariables: OrderedDictionary<String, VariableTree> = [:]
+  /// Themes named by `themes:` blocks.
+  var declaredThemes: OrderedSet<String> = []
+  /// Files read, as named.
+  var files: [String] = []
+}
+
+extension SheetDefinitions {
+  /// Puts `layer` on top: its styles come later, its default, mode and
+  /// variable leaves win.
+  mutating func append(_ layer: SheetDefinitions) {
+    styles += layer.styles
+    if let style = layer.defaultStyle { defaultStyle = style }
+    if let layerMode = layer.mode { mode = layerMode }
+    variables = variables.merged(with: layer.variables)
+    for (theme, tree) in layer.themeVariables {
+      themeVariables[theme] = (themeVariables[theme] ?? .empty).merged(with: tree)
+    }
+    declaredThemes.formUnion(layer.declaredThemes)
+  }
+}

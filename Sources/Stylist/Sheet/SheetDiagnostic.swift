@@ -1,0 +1,66 @@
+/// A located problem found while loading or linting a sheet, printed as
+/// `FILE:LINE:COLUMN: error: MESSAGE` (SPEC §5.1).
+public struct SheetDiagnostic: Hashable, Sendable, CustomStringConvertible {
+  public enum Severity: String, Hashable, Sendable {
+    case error, warning
+  }
+
+  public var severity: Severity
+  public var location: SourceLocation
+  public var message: String
+
+  public init(_ severity: Severity, _ message: String, at location: SourceLocation) {
+    self.severity = severity
+    self.message = message
+    self.location = location
+  }
+
+  public var description: String { "\(location): \(severity.rawValue): \(message)" }
+}
+
+/// A load that failed as a whole: nothing of it was applied.
+public struct SheetLoadError: Error, Sendable, CustomStringConvertible {
+  /// Every problem found, errors and warnings, in the order found.
+  public var diagnostics: [SheetDiagnostic]
+
+  public var errors: [SheetDiagnostic] { diagnostics.filter { $0.severity == .error } }
+
+  public var description: String { errors.map(\.description).joined(separator: "\n") }
+}
+
+/// Limits that keep loading bounded on hostile input (SPEC §5.1).
+public struct LoadOptions: Hashable, Sendable {
+  /// Files larger than this are rejected before parsing.
+  public var maxFileSize: Int
+  /// Deepest nesting of YAML collections.
+  public var maxNestingDepth: Int
+  /// Most values one theme's evaluation may build, counting every alias,
+  /// merge key and variable use as a copy: stops "billion laughs".
+  public var maxExpandedValues: Int
+
+  public init(maxFileSize: Int = 64 << 20, maxNestingDepth: Int = 1_000, maxExpandedValues: Int = 4_000_000) {
+    self.maxFileSize = maxFileSize
+    self.maxNestingDepth = maxNestingDepth
+    self.maxExpandedValues = maxExpandedValues
+  }
+}
+
+/// Collects diagnostics, each reported once.
+final class DiagnosticSink {
+  private(set) var diagnostics: [SheetDiagnostic] = []
+  private var seen: Set<SheetDiagnostic> = []
+
+  var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  func error(_ message: String, at location: SourceLocation) {
+    add(SheetDiagnostic(.error, message, at: location))
+  }
+
+  func warning(_ message: String, at location: SourceLocation) {
+    add(SheetDiagnostic(.warning, message, at: location))
+  }
+
+  func add(_ diagnostic: SheetDiagnostic) {
+    if seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Loads files (and their imports, first and once) into `SheetDefinitions`.
+struct SheetLoader {
+  let options: LoadOptions
+  let sink = DiagnosticSink()
+  private(set) var definitions = SheetDefinitions()
+  private lazy var structure = ValueEvaluator(
+    theme: nil, variables: .empty, sink: sink, budget: options.maxExpandedValues)
+  /// Canonical paths already loaded or being loaded.
+  private var loaded: Set<String> = []
+  /// The import chain being loaded, for cycle messages.
+  private var chain: [(canonical: String, name: String)] = []
+
+  init(options: LoadOptions) { self.options = options }
+
+  /// Loads a file named on the command line or by the caller.
+  mutating func loadFile(_ name: String) {
+    loadFile(name, importedAt: nil)
+  }
+
+  /// Loads YAML text; imports are relative to the current directory.
+  mutating func loadText(_ bytes: [UInt8], name: String) {
+    definitions.files.append(name)
+    load(bytes, name: name)
+  }
+
+  private mutating func loadFile(_ name: String, importedAt: SourceLocation?) {
+    let canonical = URL(fileURLWithPath: name).standardizedFileURL.resolvingSymlinksInPath().path
+    if let start = chain.firstIndex(where: { $0.canonical == canonical }), let importedAt {
+      let cycle = (chain[start...].map(\.name) + [name]).joined(separator: " -> ")
+      sink.error("import cycle: \(cycle)", at: importedAt)
+      return
+    }
+    guard loaded.insert(canonical).inserted else { return }
+    let start = importedAt ?? SourceLocation(file: name, line: 1, column: 1)
+    guard let bytes = read(name, canonical: canonical, reportAt: start, imported: importedAt != nil) else { return }
+    definitions.files.append(name)
+    chain.append((canonical, name))
+    load(bytes, name: name)
+    chain.removeLast()
+  }
+
+  private func read(_ name: String, canonical: String, reportAt location: SourceLocation, imported: Bool) -> [UInt8]? {
+    let manager = FileManager.default
+    var isDirectory: ObjCBool = false
+    guard manager.fileExists(atPath: canonical, isDirectory: &isDirectory) else {
+      sink.error(imported ? "import not found: '\(name)'" : "cannot read '\(name)': no such file", at: location)
+      return nil
+    }
+    if isDirectory.boolValue {
+      sink.error("cannot read '\(name)': it is a directory", at: location)
+      return nil
+    }
+    let size = (try? manager.attributesOfItem(atPath: canonical)[.size] as? NSNumber)?.intValue ?? 0
+    if size > options.maxFileSize {
+      sink.error(
+        "file is \(size) bytes, larger than the \(options.maxFileSize)-byte limit",
+        at: SourceLocation(file: name, line: 1, column: 1))
+      return nil
+    }
+    guard let data = manager.contents(atPath: canonical) else {
+      sink.error("cannot read '\(name)': permission denied or unreadable", at: location)
+      return nil
+    }
+    return [UInt8](data)
+  }
+
+  private mutating func load(_ bytes: [UInt8], name: String) {
+    if bytes.count > options.maxFileSize {
+      sink.error(
+        "file is \(bytes.count) bytes, larger than the \(options.maxFileSize)-byte limit",
+        at: SourceLocation(file: name, line: 1, column: 1))
+      return
+    }
+    let composer: YAMLComposer
+    do { composer = try YAMLComposer.compose(bytes, maxDepth: options.maxNestingDepth) } catch {
+      sink.error(error.message, at: SourceLocation(file: name, line: error.mark.line, column: error.mark.column))
+      return
+    }
+    for problem in composer.problems {
+      sink.error(problem.message, at: SourceLocation(file: name, line: problem.mark.line, column: problem.mark.column))
+    }
+    let folder = name.contains("/") ? String(name[...name.lastIndex(of: "/")!]) : ""
+    for case let root? in composer.documents {
+      // Each document is a layer; its imports load (once) before it.
+      var layer = SheetDefinitions()
+      var imports: [(String, SourceLocation)] = []
+      let reader = SheetReader(file: name, sink: sink, structure: structure)
+      reader.read(root, into: &layer) { path, node in
+        let joined = path.hasPrefix("/") ? path : folder + path
+        imports.append((joined, SourceLocation(file: name, line: node.mark.line, column: node.mark.column)))
+      }
+      for (path, location) in imports { loadFile(path, importedAt: location) }
+      definitions.append(layer)
+    }
+  }
+}

@@ -1,0 +1,281 @@
+import OrderedCollections
+
+/// Reads one YAML document of a sheet into `SheetDefinitions`, reporting
+/// every problem it can find (wrong types, bad selectors, unknown keys)
+/// instead of stopping at the first.
+struct SheetReader {
+  let file: String
+  let sink: DiagnosticSink
+  /// Expands merge keys in structural maps (no variables apply there).
+  let structure: ValueEvaluator
+
+  private func location(_ node: YAMLNode) -> SourceLocation {
+    SourceLocation(file: file, line: node.mark.line, column: node.mark.column)
+  }
+
+  private func error(_ message: String, at node: YAMLNode) { sink.error(message, at: location(node)) }
+
+  /// The pairs of a map, or nil (reported) when `node` is not one. Null is an empty map.
+  private func pairs(_ node: YAMLNode, what: String) -> [YAMLNode.Pair]? {
+    if node.isNull { return [] }
+    guard case .mapping = node.content else {
+      error("\(what) must be a map, not \(node.kindName)", at: node)
+      return nil
+    }
+    return structure.mergedPairs(of: node, file: file)
+  }
+
+  private func key(_ pair: YAMLNode.Pair) -> String? { structure.keyText(pair.key, file: file) }
+
+  /// Reads the document; `importFile` is called for each `imports` entry first.
+  func read(_ root: YAMLNode, into definitions: inout SheetDefinitions, importFile: (String, YAMLNode) -> Void) {
+    guard let top = pairs(root, what: "a style sheet") else { return }
+    if let imports = top.first(where: { $0.key.scalarText == "imports" }) {
+      readImports(imports.value, importFile: importFile)
+    }
+    for pair in top {
+      guard let name = key(pair) else { continue }
+      let value = pair.value
+      switch name {
+      case "imports": break
+      case "version":
+        if value.scalarText != "1" || (value.tag != nil && value.tag != YAMLTag.int) {
+          error("unsupported version '\(value.scalarText ?? value.kindName)' (only 1 is known)", at: value)
+        }
+      case "mode":
+        if let text = value.scalarText, let mode = PrecedenceMode(rawValue: text) {
+          definitions.mode = mode
+        } else {
+          error("invalid mode '\(value.scalarText ?? value.kindName)' (themed or classic)", at: value)
+        }
+      case "variables":
+        if let tree = variableTree(value, what: "'variables'") {
+          definitions.variables = definitions.variables.merged(with: tree)
+        }
+      case "default":
+        if value.isNull || pairs(value, what: "'default'") != nil {
+          definitions.defaultStyle = (value, file, pair.key.mark)
+        }
+      case "styles":
+        guard let entries = pairs(value, what: "'styles'") else { continue }
+        readStyles(entries, groups: [], theme: nil, into: &definitions)
+      case "groups":
+        guard let groups = pairs(value, what: "'groups'") else { continue }
+        readGroups(groups, outer: [], theme: nil, into: &definitions)
+      case "themes":
+        guard let themes = pairs(value, what: "'themes'") else { continue }
+        readThemes(themes, into: &definitions)
+      default:
+        error(
+          "unknown top-level key '\(name)' (expected version, mode, imports, variables, default, styles, groups, themes)",
+          at: pair.key)
+      }
+    }
+  }
+
+  private func readImports(_ node: YAMLNode, importFile: (String, YAMLNode) -> Void) {
+    let items: [YAMLNode]
+    switch node.content {
+    case .scalar: items = [node]
+    case .sequence(let list): items = list
+    case .mapping:
+      error("'imports' must be a list of paths, not a map", at: node)
+      return
+    }
+    for item in items {
+      guard let path = item.scalarText, !path.isEmpty else {
+        error("an import must be a path, not \(item.kindName)", at: item)
+        continue
+      }
+      importFile(path, item)
+    }
+  }
+
+  private func variableTree(_ node: YAMLNode, what: String) -> VariableTree? {
+    guard let entries = pairs(node, what: what) else { return nil }
+    var children: OrderedDictionary<String, VariableTree> = [:]
+    for pair in entries {
+      guard let name = key(pair) else { continue }
+      guard VariableReference.isValidName(Substring(name)) else {
+        error("invalid variable name '\(name)' (letters, digits, '_' and '-', not starting with a digit or '-')", at: pair.key)
+        continue
+      }
+      if case .mapping = pair.value.content {
+        if let child = variableTree(pair.value, what: "variable '\(name)'") { children[name] = child }
+      } else {
+        children[name] = .leaf(pair.value, file: file)
+      }
+    }
+    return .map(children)
+  }
+
+  private func readThemes(_ themes: [YAMLNode.Pair], into definitions: inout SheetDefinitions) {
+    for pair in themes {
+      guard let theme = key(pair) else { continue }
+      if theme.isEmpty || theme.contains(where: { "/[]*@".contains($0) }) {
+        error("invalid theme name '\(theme)'", at: pair.key)
+        continue
+      }
+      definitions.declaredThemes.append(theme)
+      guard let blocks = pairs(pair.value, what: "theme '\(theme)'") else { continue }
+      for block in blocks {
+        guard let name = key(block) else { continue }
+        switch name {
+        case "variables":
+          if let tree = variableTree(block.value, what: "'variables' of theme '\(theme)'") {
+            let current = definitions.themeVariables[theme] ?? .empty
+            definitions.themeVariables[theme] = current.merged(with: tree)
+          }
+        case "styles":
+          if let entries = pairs(block.value, what: "'styles' of theme '\(theme)'") {
+            readStyles(entries, groups: [], theme: theme, into: &definitions)
+          }
+        case "groups":
+          if let groups = pairs(block.value, what: "'groups' of theme '\(theme)'") {
+            readGroups(groups, outer: [], theme: theme, into: &definitions)
+          }
+        default:
+          error("unknown key '\(name)' in theme '\(theme)' (expected variables, styles, groups)", at: block.key)
+        }
+      }
+    }
+  }
+
+  /// A group key: one or more selector components, e.g. `client` or `searchbar[disabled]`.
+  private struct GroupPath {
+    var components: [SelectorComponent]
+    var text: String
+  }
+
+  private func readGroups(
+    _ groups: [YAMLNode.Pair], outer: [GroupPath], theme: String?, into definitions: inout SheetDefinitions
+  ) {
+    for pair in groups {
+      guard let raw = key(pair) else { continue }
+      let (raws, dropped) = PathScanner.split(raw)
+      if dropped > 0 && !raws.isEmpty { warnEmptyComponents(raw, at: pair.key) }
+      var components: [SelectorComponent] = []
+      var failed = raws.isEmpty
+      if raws.isEmpty { error("empty group name", at: pair.key) }
+      for component in raws {
+        if component.text.first == "@" {
+          error("a group cannot name a theme; put it under 'themes'", at: pair.key)
+          failed = true
+          break
+        }
+        do { components.append(try SelectorParser.component(component)) } catch {
+          reportSyntax(error, in: raw, what: "invalid group '\(raw)'", at: pair.key)
+          failed = true
+          break
+        }
+      }
+      guard !failed, let entries = pairs(pair.value, what: "group '\(raw)'") else { continue }
+      let path = outer + [GroupPath(components: components, text: raws.map { String($0.text) }.joined(separator: "/"))]
+      var styles: [YAMLNode.Pair] = []
+      for entry in entries {
+        if entry.key.scalarText == "groups" {
+          if let nested = self.pairs(entry.value, what: "'groups' of group '\(raw)'") {
+            readGroups(nested, outer: path, theme: theme, into: &definitions)
+          }
+        } else {
+          styles.append(entry)
+        }
+      }
+      readStyles(styles, groups: path, theme: theme, into: &definitions)
+    }
+  }
+
+  private func readStyles(
+    _ entries: [YAMLNode.Pair], groups: [GroupPath], theme blockTheme: String?,
+    into definitions: inout SheetDefinitions
+  ) {
+    for pair in entries {
+      guard let raw = key(pair) else { continue }
+      let selector: StyleSelector
+      do { selector = try StyleSelector(parsing: raw) } catch {
+        reportSyntax(error, in: raw, what: "invalid selector '\(raw.trimmingSpaces)'", at: pair.key)
+        continue
+      }
+      if PathScanner.split(raw).droppedEmpty > 0 { warnEmptyComponents(raw, at: pair.key) }
+      if let blockTheme, let own = selector.theme, own != blockTheme {
+        error("selector '\(raw.trimmingSpaces)' names theme '\(own)' inside theme '\(blockTheme)'", at: pair.key)
+        continue
+      }
+      var registered = selector.within(groups.flatMap(\.components))
+      if let blockTheme { registered = registered.themed(blockTheme) }
+      guard let body = readBody(pair.value, selector: raw) else { continue }
+      definitions.styles.append(
+        StyleDefinition(
+          selector: registered, name: registeredName(raw, groups: groups, theme: blockTheme), body: body.properties,
+          file: file, mark: pair.key.mark, extends: body.extends))
+    }
+  }
+
+  /// `@theme/` + group path + the key without its own `@theme/`.
+  private func registeredName(_ raw: String, groups: [GroupPath], theme blockTheme: String?) -> String {
+    var key = raw.trimmingSpaces
+    var theme = blockTheme
+    if key.hasPrefix("@"), let slash = key.firstIndex(of: "/") {
+      theme = String(key[key.index(after: key.startIndex)..<slash])
+      key = String(key[key.index(after: slash)...]).trimmingSpaces
+    }
+    let parts = groups.map(\.text) + [key]
+    return (theme.map { "@\($0)/" } ?? "") + parts.joined(separator: "/")
+  }
+
+  private func readBody(_ node: YAMLNode, selector: String) -> (properties: YAMLNode?, extends: [StyleDefinition.Extension])? {
+    if node.isNull { return (nil, []) }
+    guard case .mapping = node.content else {
+      error("style '\(selector.trimmingSpaces)' must be a map of properties, not \(node.kindName)", at: node)
+      return nil
+    }
+    guard let entries = structure.mergedPairs(of: node, file: file) else { return nil }
+    guard let extendsPair = entries.first(where: { $0.key.scalarText == "extends" }) else { return (node, []) }
+    let targets: [YAMLNode]
+    switch extendsPair.value.content {
+    case .scalar: targets = [extendsPair.value]
+    case .sequence(let items): targets = items
+    case .mapping:
+      error("'extends' must be a selector or a list of selectors, not a map", at: extendsPair.value)
+      return nil
+    }
+    var extensions: [StyleDefinition.Extension] = []
+    for target in targets {
+      guard let text = target.scalarText else {
+        error("'extends' must list selectors, not \(target.kindName)", at: target)
+        return nil
+      }
+      do {
+        extensions.append(.init(selector: try StyleSelector(parsing: text), text: text.trimmingSpaces, node: target))
+      } catch {
+        reportSyntax(error, in: text, what: "invalid selector '\(text.trimmingSpaces)' in 'extends'", at: target)
+        return nil
+      }
+    }
+    let rest = entries.filter { $0.key.scalarText != "extends" }
+    return (YAMLNode(.mapping(rest), tag: nil, mark: node.mark), extensions)
+  }
+
+  /// Points into the key when it sits on one line: its column plus the
+  /// offset of the problem (one more for a quoted key).
+  private func reportSyntax(_ syntax: SyntaxError, in text: String, what: String, at node: YAMLNode) {
+    var location = location(node)
+    if case .scalar(_, let style) = node.content, !text.contains("\n") {
+      location.column += syntax.column - 1 + (style == .plain ? 0 : 1)
+    }
+    sink.error("\(what): \(syntax.message)", at: location)
+  }
+
+  private func warnEmptyComponents(_ raw: String, at node: YAMLNode) {
+    sink.warning("ignored empty component in '\(raw.trimmingSpaces)'", at: location(node))
+  }
+}
+
+extension String {
+  var trimmingSpaces: String {
+    var text = Substring(self)
+    while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+    while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+    return String(text)
+  }
+}

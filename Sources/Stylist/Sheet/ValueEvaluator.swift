@@ -1,0 +1,222 @@
+import OrderedCollections
+
+/// Builds typed property values from YAML nodes under one theme's variables:
+/// core-schema typing, `!!` tags, merge keys, `$name` substitution.
+///
+/// Every value built is charged against a budget, aliases, merge keys and
+/// variable uses included, so alias bombs end in an error instead of
+/// exhausting memory. Variables are resolved once per evaluator and cached.
+final class ValueEvaluator {
+  let theme: String?
+  private let variables: VariableTree
+  private let sink: DiagnosticSink
+  private var budget: Int
+  private var exhausted = false
+  private var cache: [String: (value: PropertyValue, size: Int)] = [:]
+  private var resolving: [String] = []
+  /// Variable paths used by any evaluation, for the unused-variable warning.
+  private(set) var used: Set<String> = []
+
+  init(theme: String?, variables: VariableTree, sink: DiagnosticSink, budget: Int) {
+    self.theme = theme
+    self.variables = variables
+    self.sink = sink
+    self.budget = budget
+  }
+
+  private var themeSuffix: String { theme.map { " under theme '\($0)'" } ?? "" }
+
+  private func location(_ node: YAMLNode, _ file: String) -> SourceLocation {
+    SourceLocation(file: file, line: node.mark.line, column: node.mark.column)
+  }
+
+  /// Charges `size` values; false (with one error) once the budget is spent.
+  private func charge(_ size: Int, at node: YAMLNode, file: String) -> Bool {
+    guard !exhausted else { return false }
+    budget -= size
+    if budget < 0 {
+      exhausted = true
+      sink.error("values expand to too many nodes (alias or variable bomb?)", at: location(node, file))
+      return false
+    }
+    return true
+  }
+
+  /// The value of `node`, or nil after reporting why not.
+  func value(of node: YAMLNode, file: String) -> PropertyValue? {
+    sized(node, file: file)?.value
+  }
+
+  private func sized(_ node: YAMLNode, file: String) -> (value: PropertyValue, size: Int)? {
+    guard charge(1, at: node, file: file) else { return nil }
+    switch node.content {
+    case .scalar(let text, let style):
+      return scalar(text, style: style, node: node, file: file)
+    case .sequence(let items):
+      var values: [PropertyValue] = []
+      values.reserveCapacity(items.count)
+      var size = 1
+      for item in items {
+        guard let (value, itemSize) = sized(item, file: file) else { return nil }
+        values.append(value)
+        size += itemSize
+      }
+      return (.list(values), size)
+    case .mapping:
+      guard let pairs = mergedPairs(of: node, file: file) else { return nil }
+      var map = Properties()
+      var size = 1
+      for pair in pairs {
+        guard let key = keyText(pair.key, file: file), let (value, valueSize) = sized(pair.value, file: file) else {
+          return nil
+        }
+        map[key] = value
+        size += valueSize
+      }
+      return (.map(map), size)
+    }
+  }
+
+  /// A mapping's pairs with `<<` merge keys expanded: explicit keys win over
+  /// merged ones, and among merged maps the first listed wins.
+  func mergedPairs(of node: YAMLNode, file: String) -> [YAMLNode.Pair]? {
+    guard case .mapping(let pairs) = node.content else { return [] }
+    guard pairs.contains(where: { isMergeKey($0.key) }) else { return pairs }
+    var merged: OrderedDictionary<String, YAMLNode.Pair> = [:]
+    var explicit: [YAMLNode.Pair] = []
+    for pair in pairs {
+      guard isMergeKey(pair.key) else {
+        explicit.append(pair)
+        continue
+      }
+      let sources: [YAMLNode]
+      switch pair.value.content {
+      case .mapping: sources = [pair.value]
+      case .sequence(let items) where items.allSatisfy({ if case .mapping = $0.content { true } else { false } }):
+        sources = items
+      default:
+        sink.error("a merge key '<<' takes a map or a list of maps, not \(pair.value.kindName)", at: location(pair.value, file))
+        return nil
+      }
+      for source in sources {
+        guard let sourcePairs = mergedPairs(of: source, file: file),
+          charge(sourcePairs.count, at: pair.value, file: file)
+        else { return nil }
+        for sourcePair in sourcePairs {
+          guard let key = sourcePair.key.scalarText, merged[key] == nil else { continue }
+          merged[key] = sourcePair
+        }
+      }
+    }
+    for pair in explicit { if let key = pair.key.scalarText { merged.removeValue(forKey: key) } }
+    return Array(merged.values) + explicit
+  }
+
+  private func isMergeKey(_ node: YAMLNode) -> Bool {
+    guard case .scalar("<<", .plain) = node.content else { return false }
+    return node.tag == nil || node.tag == "tag:yaml.org,2002:merge"
+  }
+
+  func keyText(_ node: YAMLNode, file: String) -> String? {
+    guard let text = node.scalarText else {
+      sink.error("keys must be scalars, not \(node.kindName)", at: location(node, file))
+      return nil
+    }
+    return text
+  }
+
+  private func scalar(
+    _ text: String, style: YAMLScalarStyle, node: YAMLNode, file: String
+  ) -> (value: PropertyValue, size: Int)? {
+    let pieces: [TemplatePiece]?
+    do { pieces = try VariableReference.pieces(in: text) } catch {
+      sink.error(error.message, at: location(node, file))
+      return nil
+    }
+    guard let pieces else { return (typed(text, style: style, node: node, file: file) ?? .null, 1) }
+    if pieces.count == 1, case .reference(let name) = pieces[0], node.tag != YAMLTag.str {
+      return variable(name, at: node, file: file)
+    }
+    var result = ""
+    for piece in pieces {
+      switch piece {
+      case .literal(let literal): result += literal
+      case .reference(let name):
+        guard let (value, _) = variable(name, at: node, file: file) else { return nil }
+        guard let text = value.scalarText else {
+          sink.error(
+            "variable '\(name)' is \(value.kindName) and cannot be put inside a string\(themeSuffix)",
+            at: location(node, file))
+          return nil
+        }
+        result += text
+      }
+    }
+    if pieces.allSatisfy({ if case .literal = $0 { true } else { false } }) {
+      // Only `$$` escapes: type the unescaped text as the scalar would be.
+      return (typed(result, style: style, node: node, file: file) ?? .null, 1)
+    }
+    return (.string(result), 1)
+  }
+
+  private func typed(_ text: String, style: YAMLScalarStyle, node: YAMLNode, file: String) -> PropertyValue? {
+    guard let tag = node.tag else { return style == .plain ? CoreSchema.plainValue(text) : .string(text) }
+    // A local tag (`!foo`) on a quoted scalar leaves it a string.
+    if style != .plain && !tag.hasPrefix("tag:yaml.org,2002:") { return .string(text) }
+    guard let value = CoreSchema.taggedValue(text, tag: tag) else {
+      sink.error("'\(text)' is not a valid \(tag.split(separator: ":").last ?? "")", at: location(node, file))
+      return nil
+    }
+    return value
+  }
+
+  /// The fully resolved value of variable `name` under this theme.
+  func variable(_ name: String, at node: YAMLNode, file: String) -> (value: PropertyValue, size: Int)? {
+    if let cached = cache[name] {
+      used.insert(name)
+      return charge(cached.size, at: node, file: file) ? cached : nil
+    }
+    if let start = resolving.firstIndex(of: name) {
+      let cycle = (resolving[start...] + [name]).joined(separator: " -> ")
+      sink.error("variable cycle: \(cycle)", at: location(node, file))
+      return nil
+    }
+    guard let tree = variables.lookup(name.split(separator: ".", omittingEmptySubsequences: false)) else {
+      sink.error("unknown variable '\(name)'\(themeSuffix)", at: location(node, file))
+      return nil
+    }
+    used.insert(name)
+    resolving.append(name)
+    defer { resolving.removeLast() }
+    let result: (value: PropertyValue, size: Int)?
+    switch tree {
+    case .leaf(let definition, let definitionFile):
+      result = sized(definition, file: definitionFile)
+    case .map(let children):
+      var map = Properties()
+      var size = 1
+      var failed = false
+      for key in children.keys {
+        guard let (value, childSize) = variable("\(name).\(key)", at: node, file: file) else {
+          failed = true
+          break
+        }
+        map[key] = value
+        size += childSize
+      }
+      result = failed ? nil : (.map(map), size)
+    }
+    if let result { cache[name] = result }
+    return result
+  }
+}
+
+extension PropertyValue {
+  var kindName: String {
+    switch self {
+    case .list: "a list"
+    case .map: "a map"
+    default: "a scalar"
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import OrderedCollections
+
+/// Variables as a tree, so a theme can shadow the global ones leaf by leaf:
+/// under theme T, `$colors` is the global map with T's leaves over it.
+indirect enum VariableTree {
+  /// A value defined in `file` (a scalar or a list; maps become `.map`).
+  case leaf(YAMLNode, file: String)
+  case map(OrderedDictionary<String, VariableTree>)
+
+  static var empty: VariableTree { .map([:]) }
+
+  /// `over`'s leaves replace `self`'s; maps merge key by key.
+  func merged(with over: VariableTree) -> VariableTree {
+    guard case .map(var base) = self, case .map(let top) = over else { return over }
+    for (key, value) in top {
+      base[key] = base[key].map { $0.merged(with: value) } ?? value
+    }
+    return .map(base)
+  }
+
+  func lookup(_ path: [Substring]) -> VariableTree? {
+    var node = self
+    for name in path {
+      guard case .map(let children) = node, let child = children[String(name)] else { return nil }
+      node = child
+    }
+    return node
+  }
+
+  /// Every leaf path (`colors.text`), for the unused-variable warning.
+  var leafPaths: [(path: String, node: YAMLNode, file: String)] {
+    var result: [(String, YAMLNode, String)] = []
+    var stack: [(String, VariableTree)] = [("", self)]
+    while let (prefix, tree) = stack.popLast() {
+      switch tree {
+      case .leaf(let node, let file): result.append((prefix, node, file))
+      case .map(let children):
+        for (key, child) in children.reversed() { stack.append((prefix.isEmpty ? key : "\(prefix).\(key)", child)) }
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,16 @@
+/// How a scalar was written; only plain scalars are typed by the core schema.
+public enum YAMLScalarStyle: Hashable, Sendable {
+  case plain, singleQuoted, doubleQuoted, literal, folded
+}
+
+/// One event of libyaml's stream, as Swift values.
+enum YAMLEvent {
+  case documentStart
+  case documentEnd
+  case scalar(value: String, style: YAMLScalarStyle, tag: String?, anchor: String?)
+  case sequenceStart(tag: String?, anchor: String?)
+  case sequenceEnd
+  case mappingStart(tag: String?, anchor: String?)
+  case mappingEnd
+  case alias(anchor: String)
+}

@@ -1,0 +1,81 @@
+import CYAML
+
+/// The only place that touches libyaml: runs its event parser over bytes
+/// and hands each event to `handler` as a Swift value with its start mark.
+///
+/// Every `yaml_event_t` is deleted right after its handler returns, and the
+/// parser is deleted on every path, errors included.
+enum YAMLParser {
+  static func parse(
+    _ bytes: [UInt8], handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void
+  ) throws(YAMLError) {
+    var parser = yaml_parser_t()
+    guard yaml_parser_initialize(&parser) != 0 else {
+      throw YAMLError(message: "cannot initialise the YAML parser", mark: YAMLMark(line: 1, column: 1))
+    }
+    defer { yaml_parser_delete(&parser) }
+    var failure: YAMLError?
+    bytes.withUnsafeBufferPointer { buffer in
+      // An empty buffer may have a nil base address; libyaml needs a pointer.
+      let empty: [UInt8] = [0]
+      empty.withUnsafeBufferPointer { fallback in
+        let start = buffer.baseAddress ?? fallback.baseAddress!
+        yaml_parser_set_input_string(&parser, start, buffer.count)
+        var event = yaml_event_t()
+        while true {
+          guard yaml_parser_parse(&parser, &event) != 0 else {
+            failure = syntaxError(parser)
+            return
+          }
+          defer { yaml_event_delete(&event) }
+          if event.type == YAML_STREAM_END_EVENT { return }
+          guard let swiftEvent = translate(event) else { continue }
+          let mark = YAMLMark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+          do throws(YAMLError) { try handler(swiftEvent, mark) } catch {
+            failure = error
+            return
+          }
+        }
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  private static func syntaxError(_ parser: yaml_parser_t) -> YAMLError {
+    let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+    let context = parser.context.map { String(cString: $0) }
+    let mark = YAMLMark(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
+    return YAMLError(message: context.map { "\(problem) \($0)" } ?? problem, mark: mark)
+  }
+
+  private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+    pointer.map { String(cString: $0) }
+  }
+
+  private static func translate(_ event: yaml_event_t) -> YAMLEvent? {
+    switch event.type {
+    case YAML_DOCUMENT_START_EVENT: return .documentStart
+    case YAML_DOCUMENT_END_EVENT: return .documentEnd
+    case YAML_SCALAR_EVENT:
+      let scalar = event.data.scalar
+      let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+      let style: YAMLScalarStyle =
+        switch scalar.style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: .literal
+        case YAML_FOLDED_SCALAR_STYLE: .folded
+        default: .plain
+        }
+      return .scalar(value: value, style: style, tag: text(scalar.tag), anchor: text(scalar.anchor))
+    case YAML_SEQUENCE_START_EVENT:
+      return .sequenceStart(tag: text(event.data.sequence_start.tag), anchor: text(event.data.sequence_start.anchor))
+    case YAML_SEQUENCE_END_EVENT: return .sequenceEnd
+    case YAML_MAPPING_START_EVENT:
+      return .mappingStart(tag: text(event.data.mapping_start.tag), anchor: text(event.data.mapping_start.anchor))
+    case YAML_MAPPING_END_EVENT: return .mappingEnd
+    case YAML_ALIAS_EVENT: return .alias(anchor: text(event.data.alias.anchor) ?? "")
+    default: return nil
+    }
+  }
+}
