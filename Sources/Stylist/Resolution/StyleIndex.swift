@@ -95,7 +95,8 @@ public struct StyleIndex: Sendable {
   }
 
   /// Properties of every applicable rule merged weakest first (CSS-like): a
-  /// stronger rule's property replaces a weaker one's of the same name. The
+  /// stronger rule's property replaces a weaker one's of the same name, where
+  /// the name first appeared. The
   /// default style is used only when nothing applies.
   public func cascade(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
     let theme = node.theme ?? options.theme
@@ -105,10 +106,7 @@ public struct StyleIndex: Sendable {
     }
     var merged = Properties()
     for found in applicable.reversed() {
-      for (key, value) in found.rule.style.properties(underTheme: theme) {
-        merged.removeValue(forKey: key)
-        merged[key] = value
-      }
+      for (key, value) in found.rule.style.properties(underTheme: theme) { merged[key] = value }
     }
     return resolution(for: node, theme: theme, winner: winner, properties: merged)
   }

@@ -114,10 +114,7 @@ struct SheetCompiler {
       for (key, value) in inherited { result?[key] = value }
     }
     if let own = ownProperties(body: definition.body, file: definition.file, theme: theme) {
-      for (key, value) in own {
-        result?.removeValue(forKey: key)
-        result?[key] = value
-      }
+      for (key, value) in own { result?[key] = value }
     } else {
       result = nil
     }
@@ -140,9 +137,8 @@ struct SheetCompiler {
     var trees = [definitions.variables]
     trees += definitions.themeVariables.values
     for tree in trees {
-      for (path, node, file) in tree.leafPaths where !isUsed(path) {
-        sink.warning(
-          "unused variable '\(path)'", at: SourceLocation(file: file, line: node.mark.line, column: node.mark.column))
+      for (path, key, file) in tree.leafPaths where !isUsed(path) {
+        sink.warning("unused variable '\(path)'", at: SourceLocation(file: file, line: key.line, column: key.column))
       }
     }
   }

@@ -103,7 +103,7 @@ struct SheetReader {
       if case .mapping = pair.value.content {
         if let child = variableTree(pair.value, what: "variable '\(name)'") { children[name] = child }
       } else {
-        children[name] = .leaf(pair.value, file: file)
+        children[name] = .leaf(pair.value, key: pair.key.mark, file: file)
       }
     }
     return .map(children)
@@ -171,17 +171,15 @@ struct SheetReader {
       }
       guard !failed, let entries = pairs(pair.value, what: "group '\(raw)'") else { continue }
       let path = outer + [GroupPath(components: components, text: raws.map { String($0.text) }.joined(separator: "/"))]
-      var styles: [YAMLNode.Pair] = []
       for entry in entries {
         if entry.key.scalarText == "groups" {
           if let nested = self.pairs(entry.value, what: "'groups' of group '\(raw)'") {
             readGroups(nested, outer: path, theme: theme, into: &definitions)
           }
         } else {
-          styles.append(entry)
+          readStyles([entry], groups: path, theme: theme, into: &definitions)
         }
       }
-      readStyles(styles, groups: path, theme: theme, into: &definitions)
     }
   }
 

@@ -190,7 +190,7 @@ final class ValueEvaluator {
     defer { resolving.removeLast() }
     let result: (value: PropertyValue, size: Int)?
     switch tree {
-    case .leaf(let definition, let definitionFile):
+    case .leaf(let definition, _, let definitionFile):
       result = sized(definition, file: definitionFile)
     case .map(let children):
       var map = Properties()

@@ -3,8 +3,8 @@ import OrderedCollections
 /// Variables as a tree, so a theme can shadow the global ones leaf by leaf:
 /// under theme T, `$colors` is the global map with T's leaves over it.
 indirect enum VariableTree {
-  /// A value defined in `file` (a scalar or a list; maps become `.map`).
-  case leaf(YAMLNode, file: String)
+  /// A value defined in `file` under a key at `key` (a scalar or a list; maps become `.map`).
+  case leaf(YAMLNode, key: YAMLMark, file: String)
   case map(OrderedDictionary<String, VariableTree>)
 
   static var empty: VariableTree { .map([:]) }
@@ -28,12 +28,12 @@ indirect enum VariableTree {
   }
 
   /// Every leaf path (`colors.text`), for the unused-variable warning.
-  var leafPaths: [(path: String, node: YAMLNode, file: String)] {
-    var result: [(String, YAMLNode, String)] = []
+  var leafPaths: [(path: String, key: YAMLMark, file: String)] {
+    var result: [(String, YAMLMark, String)] = []
     var stack: [(String, VariableTree)] = [("", self)]
     while let (prefix, tree) = stack.popLast() {
       switch tree {
-      case .leaf(let node, let file): result.append((prefix, node, file))
+      case .leaf(_, let key, let file): result.append((prefix, key, file))
       case .map(let children):
         for (key, child) in children.reversed() { stack.append((prefix.isEmpty ? key : "\(prefix).\(key)", child)) }
       }

@@ -48,12 +48,28 @@ public struct StyleSheet: Sendable {
   }
 
   private static func compile(_ loader: SheetLoader, options: LoadOptions) throws(SheetLoadError) -> StyleSheet {
-    if loader.sink.hasErrors { throw SheetLoadError(diagnostics: loader.sink.diagnostics) }
+    // Compile even after reading errors, so one pass reports every problem.
     var compiler = SheetCompiler(definitions: loader.definitions, sink: loader.sink, options: options)
     var sheet = compiler.compile()
-    if loader.sink.hasErrors { throw SheetLoadError(diagnostics: loader.sink.diagnostics) }
-    sheet.warnings = loader.sink.diagnostics
+    let diagnostics = ordered(loader.sink.diagnostics, files: loader.definitions.files)
+    if loader.sink.hasErrors { throw SheetLoadError(diagnostics: diagnostics) }
+    sheet.warnings = diagnostics
     return sheet
+  }
+
+  /// Diagnostics file by file (in load order), then by position.
+  private static func ordered(_ diagnostics: [SheetDiagnostic], files: [String]) -> [SheetDiagnostic] {
+    var rank: [String: Int] = [:]
+    for diagnostic in diagnostics where rank[diagnostic.location.file] == nil {
+      rank[diagnostic.location.file] = files.firstIndex(of: diagnostic.location.file) ?? files.count + rank.count
+    }
+    return diagnostics.enumerated().sorted { left, right in
+      let (a, b) = (left.element.location, right.element.location)
+      if a.file != b.file { return rank[a.file]! < rank[b.file]! }
+      if a.line != b.line { return a.line < b.line }
+      if a.column != b.column { return a.column < b.column }
+      return left.offset < right.offset
+    }.map(\.element)
   }
 
   /// Every error and warning of loading `paths`, for `lint`.

@@ -24,7 +24,7 @@ enum YAMLParser {
         var event = yaml_event_t()
         while true {
           guard yaml_parser_parse(&parser, &event) != 0 else {
-            failure = syntaxError(parser)
+            failure = syntaxError(parser, bytes: buffer)
             return
           }
           defer { yaml_event_delete(&event) }
@@ -41,11 +41,30 @@ enum YAMLParser {
     if let failure { throw failure }
   }
 
-  private static func syntaxError(_ parser: yaml_parser_t) -> YAMLError {
+  private static func syntaxError(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>) -> YAMLError {
     let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
     let context = parser.context.map { String(cString: $0) }
-    let mark = YAMLMark(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
+    var mark = YAMLMark(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
+    if parser.error == YAML_READER_ERROR {
+      // Reader errors (bad encoding, control characters) carry a byte offset only.
+      mark = self.mark(atOffset: min(Int(parser.problem_offset), bytes.count), in: bytes)
+    }
     return YAMLError(message: context.map { "\(problem) \($0)" } ?? problem, mark: mark)
+  }
+
+  /// Line and column (in characters, counting UTF-8 lead bytes) of a byte offset.
+  private static func mark(atOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> YAMLMark {
+    var line = 1
+    var column = 1
+    for byte in bytes[..<offset] {
+      if byte == 0x0A {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return YAMLMark(line: line, column: column)
   }
 
   private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

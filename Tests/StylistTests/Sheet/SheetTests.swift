@@ -1,0 +1,273 @@
+import Testing
+
+@testable import Stylist
+
+/// Every feature of SPEC §5, through `StyleSheet(yaml:)`.
+@Suite struct SheetTests {
+  func load(_ yaml: String) throws(SheetLoadError) -> StyleSheet { try StyleSheet(yaml: yaml, name: "test.yaml") }
+
+  func properties(_ yaml: String, _ node: NodeIdentifier, theme: String? = nil) throws -> Properties? {
+    StyleIndex(sheets: [try load(yaml)]).bestMatch(for: node, options: .init(theme: theme)).properties
+  }
+
+  func errors(_ yaml: String) -> [String] {
+    do {
+      _ = try load(yaml)
+      return []
+    } catch { return error.errors.map(\.description) }
+  }
+
+  @Test func coreSchemaTyping() throws {
+    let values = try properties(
+      """
+      styles:
+        t:
+          a: ~
+          b: null
+          c: true
+          d: False
+          e: 42
+          f: -7
+          g: 0x1F
+          h: 0o17
+          i: 1.5
+          j: -2e3
+          k: .inf
+          l: -.Inf
+          m: .nan
+          n: hello world
+          o: "42"
+          p: 'true'
+          q: !!str 12
+          r: !!int "12"
+          s: !!float 3
+          u: !!bool "true"
+          v: !!null ""
+          w:
+          x: 1_000
+      """, "t")!
+    #expect(values["a"] == .null && values["b"] == .null && values["w"] == .null)
+    #expect(values["c"] == .bool(true) && values["d"] == .bool(false))
+    #expect(values["e"] == .int(42) && values["f"] == .int(-7) && values["g"] == .int(31) && values["h"] == .int(15))
+    #expect(values["i"] == .double(1.5) && values["j"] == .double(-2000) && values["k"] == .double(.infinity))
+    #expect(values["l"] == .double(-.infinity))
+    if case .double(let nan)? = values["m"] { #expect(nan.isNaN) } else { Issue.record("nan") }
+    #expect(values["n"] == "hello world" && values["o"] == "42" && values["p"] == "true" && values["q"] == "12")
+    #expect(values["r"] == .int(12) && values["s"] == .double(3) && values["u"] == .bool(true) && values["v"] == .null)
+    #expect(values["x"] == "1_000")
+  }
+
+  @Test func badTagIsAnError() {
+    #expect(errors("styles:\n  t: { a: !!int twelve }\n") == ["test.yaml:2:11: error: 'twelve' is not a valid int"])
+  }
+
+  @Test func keyOrderIsKept() throws {
+    let values = try properties("styles:\n  t: { z: 1, a: 2, m: 3 }\n", "t")!
+    #expect(Array(values.keys) == ["z", "a", "m"])
+  }
+
+  @Test func variables() throws {
+    let yaml = """
+      variables:
+        brand: "#DB3B3B"
+        size: 12
+        pair: [1, 2]
+        colors: { text: "#111111", muted: $colors.text }
+        derived: "$brand:0.2"
+        late: $later
+        later: ${size}
+        price: "$$5 and $$$size"
+      styles:
+        t:
+          color: $brand
+          size: $size
+          quoted: "$size"
+          braces: ${size}
+          pair: $pair
+          colors: $colors
+          text: $colors.text
+          muted: $colors.muted
+          alpha: $derived
+          label: "size ${size}px"
+          dotted: $size.5
+          late: $late
+          price: $price
+          lone: "a $ b"
+      """
+    let values = try properties(yaml, "t")!
+    #expect(values["color"] == "#DB3B3B")
+    #expect(values["size"] == .int(12) && values["quoted"] == .int(12) && values["braces"] == .int(12))
+    #expect(values["pair"] == [1, 2])
+    #expect(values["colors"] == ["text": "#111111", "muted": "#111111"])
+    #expect(values["text"] == "#111111" && values["muted"] == "#111111")
+    #expect(values["alpha"] == "#DB3B3B:0.2")
+    #expect(values["label"] == "size 12px")
+    #expect(values["dotted"] == "12.5")
+    #expect(values["late"] == .int(12))
+    #expect(values["price"] == "$5 and $12")
+    #expect(values["lone"] == "a $ b")
+  }
+
+  @Test func themedVariablesShadowLeafByLeaf() throws {
+    let yaml = """
+      variables:
+        colors: { text: "#111111", muted: "#666666" }
+      styles:
+        t: { color: $colors.text, all: $colors }
+      themes:
+        dark:
+          variables: { colors: { text: "#EEEEEE" } }
+      """
+    #expect(try properties(yaml, "t")?["color"] == "#111111")
+    let dark = try properties(yaml, "t", theme: "dark")!
+    #expect(dark["color"] == "#EEEEEE")
+    #expect(dark["all"] == ["text": "#EEEEEE", "muted": "#666666"])
+    #expect(try properties(yaml, "t", theme: "undeclared")?["color"] == "#111111")
+  }
+
+  @Test func groupsAndThemesRegisterFullSelectors() throws {
+    let sheet = try load(
+      """
+      groups:
+        client:
+          heading: { a: 1 }
+          "@dark/title": { b: 2 }
+          groups:
+            searchbar[disabled]:
+              close: { c: 3 }
+      themes:
+        dark:
+          styles:
+            title: { d: 4 }
+          groups:
+            client: { body: { e: 5 } }
+      """)
+    #expect(sheet.rules.map(\.name) == ["client/heading", "@dark/client/title", "client/searchbar[disabled]/close", "@dark/title", "@dark/client/body"])
+    #expect(sheet.rules.map(\.selector.description) == sheet.rules.map(\.name))
+    #expect(sheet.themes == ["dark"])
+  }
+
+  @Test func extendsGoesUnderneathRecursively() throws {
+    let yaml = """
+      variables: { brand: red }
+      styles:
+        primaryButton:
+          extends: [themed, button]
+          color: $brand
+        themed: { tint: $brand, color: blue }
+        button: { extends: base, radius: 4 }
+        base: { radius: 0, border: 1 }
+      """
+    let values = try properties(yaml, "primaryButton")!
+    #expect(values == ["tint": "red", "color": "red", "radius": 4, "border": 1])
+  }
+
+  @Test func laterDefinitionReplacesEntirely() throws {
+    let sheet = try load("styles:\n  title: { a: 1, b: 2 }\n  \"*/title\": { c: 3 }\n  other: {}\n")
+    #expect(sheet.rules.map(\.name) == ["*/title", "other"])
+    #expect(sheet.rules[0].style.properties == ["c": 3])
+    #expect(sheet.warnings.map(\.description) == ["test.yaml:3:3: warning: duplicate selector '*/title' replaces the definition at test.yaml:2:3"])
+  }
+
+  @Test func anchorsAliasesAndMergeKeys() throws {
+    let yaml = """
+      styles:
+        base: &base { color: red, size: 1 }
+        t:
+          <<: *base
+          size: 2
+        u:
+          <<: [{ a: 1 }, { a: 2, b: 2 }]
+        v: *base
+      """
+    #expect(try properties(yaml, "t") == ["color": "red", "size": 2])
+    #expect(try properties(yaml, "u") == ["a": 1, "b": 2])
+    #expect(try properties(yaml, "v") == ["color": "red", "size": 1])
+  }
+
+  @Test func documentsAreLayers() throws {
+    let sheet = try load("styles:\n  t: { a: 1 }\n  u: { b: 1 }\n---\nstyles:\n  t: { a: 2 }\ndefault: { d: 1 }\n")
+    #expect(sheet.rules.map(\.name) == ["u", "t"])
+    #expect(sheet.rules[1].style.properties == ["a": 2])
+    #expect(sheet.rules[1].style.source == SourceLocation(file: "test.yaml", line: 6, column: 3))
+    #expect(sheet.defaultStyle?.properties == ["d": 1])
+  }
+
+  @Test func jsonIsYAML() throws {
+    let sheet = try load(#"{"mode": "classic", "styles": {"a/b": {"x": [1, 2.5, "s", null, true]}}}"#)
+    #expect(sheet.mode == .classic)
+    #expect(sheet.rules[0].style.properties["x"] == [1, 2.5, "s", nil, true])
+  }
+
+  @Test func sourceIsTheKeyPosition() throws {
+    let sheet = try load("styles:\n  title: { a: 1 }\n  \"@dark/x\":\n    b: 2\n")
+    #expect(sheet.rules.map { $0.style.source!.description } == ["test.yaml:2:3", "test.yaml:3:3"])
+  }
+
+  @Test func importsLoadFirstAndOnce() throws {
+    let sheet = try StyleSheet(contentsOf: FixturePaths.path("sheets/app.yaml"))
+    #expect(sheet.files.map(FixturePaths.relative) == ["sheets/app.yaml", "sheets/base.yaml", "sheets/shared/colors.yaml"])
+    #expect(sheet.rules.map(\.name) == ["swatch", "label", "title/x", "title"])
+    #expect(sheet.rules.map { FixturePaths.relative($0.style.source!.file) } == ["sheets/shared/colors.yaml", "sheets/app.yaml", "sheets/app.yaml", "sheets/app.yaml"])
+    let index = StyleIndex(sheets: [sheet])
+    #expect(index.bestMatch(for: "title").properties == ["font": "app", "color": "#0000FF"])
+  }
+
+  @Test func everyFixtureLoads() throws {
+    for path in ["demo/demo.yaml", "seed/readme-table.yaml", "seed/themes.yaml", "seed/spec-example.yaml", "sheets/app.yaml"] {
+      let sheet = try StyleSheet(contentsOf: FixturePaths.path(path))
+      #expect(!sheet.rules.isEmpty, "\(path)")
+    }
+    #expect(try StyleSheet(contentsOf: FixturePaths.path("demo/demo.yaml")).rules.count >= 60)
+  }
+
+  @Test func specExampleResolves() throws {
+    let index = StyleIndex(sheets: [try StyleSheet(contentsOf: FixturePaths.path("seed/spec-example.yaml"))])
+    #expect(index.bestMatch(for: "primaryButton").properties == ["tint": "#DB3B3B", "color": "#DB3B3B"])
+    #expect(index.bestMatch(for: "x/clientlistitem/heading").match?.rule.name == "clientlistitem/heading")
+    #expect(index.bestMatch(for: "a/clientlistitem/b/body").properties == ["font": "body", "background": "red"])
+    #expect(index.bestMatch(for: "title", options: .init(theme: "dark")).properties == ["color": "white"])
+    #expect(index.bestMatch(for: "element/title").properties == ["font": "title", "color": "#111111"])
+    #expect(index.bestMatch(for: "unknown").properties == ["background": "green"])
+  }
+
+  @Test func reloadKeepsLastGoodSnapshot() throws {
+    let stylist = try Stylist(contentsOf: [FixturePaths.path("seed/readme-table.yaml")])
+    let before = stylist.index.rules.count
+    #expect(throws: SheetLoadError.self) { try stylist.reload(contentsOf: [FixturePaths.path("bad/many-errors.yaml")]) }
+    #expect(stylist.index.rules.count == before)
+    try stylist.reload(contentsOf: [FixturePaths.path("seed/themes.yaml")])
+    #expect(stylist.index.rules.count == 2)
+  }
+
+  @Test func dumpIsFullyResolved() throws {
+    let sheet = try StyleSheet(contentsOf: FixturePaths.path("seed/spec-example.yaml"))
+    let dump = sheet.resolvedDump(theme: "dark")
+    guard case .map(let top) = dump, case .map(let styles)? = top["styles"] else {
+      Issue.record("dump shape")
+      return
+    }
+    #expect(styles["title"] == ["font": "title", "color": "#EEEEEE"])
+    #expect(styles["primaryButton"] == ["tint": "#DB3B3B", "color": "#DB3B3B"])
+    #expect(styles["@dark/title"] == ["color": "white"])
+    #expect(top["default"] == ["background": "green"])
+  }
+
+  @Test func jsonAndYAMLText() throws {
+    let value: PropertyValue = ["s": "a\"b\n", "n": nil, "l": [1, 2.5, .double(.infinity)], "m": [:], "q": "true", "e": ""]
+    #expect(value.jsonText == #"{"s":"a\"b\n","n":null,"l":[1,2.5,".inf"],"m":{},"q":"true","e":""}"#)
+    let yaml = value.yamlText()
+    #expect(yaml == "s: \"a\\\"b\\n\"\nn: null\nl:\n  - 1\n  - 2.5\n  - .inf\nm: {}\nq: \"true\"\ne: \"\"\n")
+    let reloaded = try load("styles:\n  t:\n" + value.yamlText(indent: 4))
+    #expect(reloaded.rules[0].style.properties["q"] == "true")
+    #expect(reloaded.rules[0].style.properties["s"] == "a\"b\n")
+  }
+
+  @Test func lintWarnings() throws {
+    let sheet = try load("variables: { used: 1, unused: 2 }\nstyles:\n  a//b: { x: $used }\n")
+    #expect(sheet.warnings.map(\.description) == [
+      "test.yaml:1:23: warning: unused variable 'unused'",
+      "test.yaml:3:3: warning: ignored empty component in 'a//b'",
+    ])
+  }
+}
