@@ -22,8 +22,12 @@ test: deps
 	$(SWIFT) test
 
 run: build
-	@echo '$$ stylist images client/searchbar[disabled]/image'
-	@$(BIN) images 'client/searchbar[disabled]/image'
+	@cd Fixtures && for cmd in \
+	  "match -s demo/demo.yaml home/header/searchBar/label @dark/card/background nothing" \
+	  "explain -s demo/demo.yaml header[selected]/title" \
+	  "resolve -s demo/demo.yaml --tree demo/tree.yaml" \
+	  "images client/searchbar[disabled]/image"; do \
+	  echo "\$$ stylist $$cmd"; ../$(BIN) $$cmd || exit $$?; echo; done
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

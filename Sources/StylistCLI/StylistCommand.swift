@@ -11,6 +11,9 @@ struct StylistCommand: ParsableCommand {
       Styles are registered for selectors such as searchBar/label or @dark/title.
       Exit codes: 0 success, 1 no style for a node, 2 invalid input, 64 usage.
       """,
-    subcommands: [ImagesCommand.self]
+    subcommands: [
+      MatchCommand.self, ExplainCommand.self, BatchCommand.self, ResolveCommand.self, ImagesCommand.self,
+      LintCommand.self, DumpCommand.self,
+    ]
   )
 }

@@ -102,7 +102,8 @@ struct SheetCompiler {
       guard let target = finalDefinitions[extension_.selector] else {
         sink.error(
           "extends unknown selector '\(extension_.text)'",
-          at: SourceLocation(file: definition.file, line: extension_.node.mark.line, column: extension_.node.mark.column))
+          at: SourceLocation(
+            file: definition.file, line: extension_.node.mark.line, column: extension_.node.mark.column))
         result = nil
         continue
       }

@@ -97,7 +97,9 @@ struct SheetReader {
     for pair in entries {
       guard let name = key(pair) else { continue }
       guard VariableReference.isValidName(Substring(name)) else {
-        error("invalid variable name '\(name)' (letters, digits, '_' and '-', not starting with a digit or '-')", at: pair.key)
+        error(
+          "invalid variable name '\(name)' (letters, digits, '_' and '-', not starting with a digit or '-')",
+          at: pair.key)
         continue
       }
       if case .mapping = pair.value.content {
@@ -221,7 +223,9 @@ struct SheetReader {
     return (theme.map { "@\($0)/" } ?? "") + parts.joined(separator: "/")
   }
 
-  private func readBody(_ node: YAMLNode, selector: String) -> (properties: YAMLNode?, extends: [StyleDefinition.Extension])? {
+  private func readBody(_ node: YAMLNode, selector: String) -> (
+    properties: YAMLNode?, extends: [StyleDefinition.Extension]
+  )? {
     if node.isNull { return (nil, []) }
     guard case .mapping = node.content else {
       error("style '\(selector.trimmingSpaces)' must be a map of properties, not \(node.kindName)", at: node)

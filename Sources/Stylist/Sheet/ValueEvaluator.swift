@@ -95,7 +95,8 @@ final class ValueEvaluator {
       case .sequence(let items) where items.allSatisfy({ if case .mapping = $0.content { true } else { false } }):
         sources = items
       default:
-        sink.error("a merge key '<<' takes a map or a list of maps, not \(pair.value.kindName)", at: location(pair.value, file))
+        sink.error(
+          "a merge key '<<' takes a map or a list of maps, not \(pair.value.kindName)", at: location(pair.value, file))
         return nil
       }
       for source in sources {

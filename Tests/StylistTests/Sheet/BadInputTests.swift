@@ -49,7 +49,9 @@ import Testing
       Self.diagnostics(root + name).replacingOccurrences(of: root, with: "")
     }
     #expect(check("deep-nesting.yaml") == "deep-nesting.yaml:2:1015: error: nesting deeper than 1000 levels\n")
-    #expect(check("huge-scalar.yaml") == "huge-scalar.yaml:1:1: error: file is 100000030 bytes, larger than the 67108864-byte limit\n")
+    #expect(
+      check("huge-scalar.yaml")
+        == "huge-scalar.yaml:1:1: error: file is 100000030 bytes, larger than the 67108864-byte limit\n")
     let long = try StyleSheet(contentsOf: root + "long-selector.yaml")
     #expect(long.rules.first?.selector.components.count == 10_000)
   }

@@ -142,7 +142,10 @@ import Testing
           groups:
             client: { body: { e: 5 } }
       """)
-    #expect(sheet.rules.map(\.name) == ["client/heading", "@dark/client/title", "client/searchbar[disabled]/close", "@dark/title", "@dark/client/body"])
+    #expect(
+      sheet.rules.map(\.name) == [
+        "client/heading", "@dark/client/title", "client/searchbar[disabled]/close", "@dark/title", "@dark/client/body",
+      ])
     #expect(sheet.rules.map(\.selector.description) == sheet.rules.map(\.name))
     #expect(sheet.themes == ["dark"])
   }
@@ -166,7 +169,10 @@ import Testing
     let sheet = try load("styles:\n  title: { a: 1, b: 2 }\n  \"*/title\": { c: 3 }\n  other: {}\n")
     #expect(sheet.rules.map(\.name) == ["*/title", "other"])
     #expect(sheet.rules[0].style.properties == ["c": 3])
-    #expect(sheet.warnings.map(\.description) == ["test.yaml:3:3: warning: duplicate selector '*/title' replaces the definition at test.yaml:2:3"])
+    #expect(
+      sheet.warnings.map(\.description) == [
+        "test.yaml:3:3: warning: duplicate selector '*/title' replaces the definition at test.yaml:2:3"
+      ])
   }
 
   @Test func anchorsAliasesAndMergeKeys() throws {
@@ -206,15 +212,21 @@ import Testing
 
   @Test func importsLoadFirstAndOnce() throws {
     let sheet = try StyleSheet(contentsOf: FixturePaths.path("sheets/app.yaml"))
-    #expect(sheet.files.map(FixturePaths.relative) == ["sheets/app.yaml", "sheets/base.yaml", "sheets/shared/colors.yaml"])
+    #expect(
+      sheet.files.map(FixturePaths.relative) == ["sheets/app.yaml", "sheets/base.yaml", "sheets/shared/colors.yaml"])
     #expect(sheet.rules.map(\.name) == ["swatch", "label", "title/x", "title"])
-    #expect(sheet.rules.map { FixturePaths.relative($0.style.source!.file) } == ["sheets/shared/colors.yaml", "sheets/app.yaml", "sheets/app.yaml", "sheets/app.yaml"])
+    #expect(
+      sheet.rules.map { FixturePaths.relative($0.style.source!.file) } == [
+        "sheets/shared/colors.yaml", "sheets/app.yaml", "sheets/app.yaml", "sheets/app.yaml",
+      ])
     let index = StyleIndex(sheets: [sheet])
     #expect(index.bestMatch(for: "title").properties == ["font": "app", "color": "#0000FF"])
   }
 
   @Test func everyFixtureLoads() throws {
-    for path in ["demo/demo.yaml", "seed/readme-table.yaml", "seed/themes.yaml", "seed/spec-example.yaml", "sheets/app.yaml"] {
+    for path in [
+      "demo/demo.yaml", "seed/readme-table.yaml", "seed/themes.yaml", "seed/spec-example.yaml", "sheets/app.yaml",
+    ] {
       let sheet = try StyleSheet(contentsOf: FixturePaths.path(path))
       #expect(!sheet.rules.isEmpty, "\(path)")
     }
@@ -254,7 +266,9 @@ import Testing
   }
 
   @Test func jsonAndYAMLText() throws {
-    let value: PropertyValue = ["s": "a\"b\n", "n": nil, "l": [1, 2.5, .double(.infinity)], "m": [:], "q": "true", "e": ""]
+    let value: PropertyValue = [
+      "s": "a\"b\n", "n": nil, "l": [1, 2.5, .double(.infinity)], "m": [:], "q": "true", "e": "",
+    ]
     #expect(value.jsonText == #"{"s":"a\"b\n","n":null,"l":[1,2.5,".inf"],"m":{},"q":"true","e":""}"#)
     let yaml = value.yamlText()
     #expect(yaml == "s: \"a\\\"b\\n\"\nn: null\nl:\n  - 1\n  - 2.5\n  - .inf\nm: {}\nq: \"true\"\ne: \"\"\n")
@@ -265,9 +279,10 @@ import Testing
 
   @Test func lintWarnings() throws {
     let sheet = try load("variables: { used: 1, unused: 2 }\nstyles:\n  a//b: { x: $used }\n")
-    #expect(sheet.warnings.map(\.description) == [
-      "test.yaml:1:23: warning: unused variable 'unused'",
-      "test.yaml:3:3: warning: ignored empty component in 'a//b'",
-    ])
+    #expect(
+      sheet.warnings.map(\.description) == [
+        "test.yaml:1:23: warning: unused variable 'unused'",
+        "test.yaml:3:3: warning: ignored empty component in 'a//b'",
+      ])
   }
 }

@@ -1,0 +1,154 @@
+import Foundation
+
+extension StyleTree {
+  /// Loads a tree file (YAML or JSON):
+  ///
+  ///     theme: dark            # optional
+  ///     tree:
+  ///       - group: client
+  ///         children:
+  ///           - group: searchbar[disabled]
+  ///             children: [ { style: close }, { style: text } ]
+  ///       - style: heading
+  ///
+  /// Errors are located like sheet errors; nesting is bounded by
+  /// `LoadOptions.maxNestingDepth`.
+  public init(contentsOf path: String, options: LoadOptions = .init()) throws(SheetLoadError) {
+    let sink = DiagnosticSink()
+    let start = SourceLocation(file: path, line: 1, column: 1)
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw SheetLoadError(diagnostics: [SheetDiagnostic(.error, "cannot read '\(path)'", at: start)])
+    }
+    guard data.count <= options.maxFileSize else {
+      throw SheetLoadError(diagnostics: [
+        SheetDiagnostic(
+          .error, "file is \(data.count) bytes, larger than the \(options.maxFileSize)-byte limit", at: start)
+      ])
+    }
+    let composer: YAMLComposer
+    do { composer = try YAMLComposer.compose([UInt8](data), maxDepth: options.maxNestingDepth) } catch {
+      throw SheetLoadError(diagnostics: [
+        SheetDiagnostic(
+          .error, error.message, at: SourceLocation(file: path, line: error.mark.line, column: error.mark.column))
+      ])
+    }
+    for problem in composer.problems {
+      sink.error(problem.message, at: SourceLocation(file: path, line: problem.mark.line, column: problem.mark.column))
+    }
+    var reader = TreeReader(file: path, sink: sink)
+    if let root = composer.documents.compactMap({ $0 }).first { reader.read(root) }
+    if sink.hasErrors { throw SheetLoadError(diagnostics: sink.diagnostics) }
+    self.init(theme: reader.theme, items: reader.items)
+  }
+}
+
+private struct TreeReader {
+  let file: String
+  let sink: DiagnosticSink
+  var theme: String?
+  var items: [StyleTree.Item] = []
+
+  init(file: String, sink: DiagnosticSink) {
+    self.file = file
+    self.sink = sink
+  }
+
+  private func location(_ node: YAMLNode) -> SourceLocation {
+    SourceLocation(file: file, line: node.mark.line, column: node.mark.column)
+  }
+
+  mutating func read(_ root: YAMLNode) {
+    switch root.content {
+    case .sequence: readItems(root, depth: 0)
+    case .mapping(let pairs):
+      var sawTree = false
+      for pair in pairs {
+        switch pair.key.scalarText {
+        case "theme":
+          if let name = pair.value.scalarText, !name.isEmpty {
+            theme = name
+          } else {
+            sink.error("'theme' must be a name, not \(pair.value.kindName)", at: location(pair.value))
+          }
+        case "tree":
+          sawTree = true
+          readItems(pair.value, depth: 0)
+        default:
+          sink.error(
+            "unknown key '\(pair.key.scalarText ?? "?")' in a tree file (expected theme, tree)", at: location(pair.key))
+        }
+      }
+      if !sawTree { sink.error("a tree file needs a 'tree' list", at: location(root)) }
+    case .scalar:
+      sink.error("a tree file must be a map with a 'tree' list, not \(root.kindName)", at: location(root))
+    }
+  }
+
+  private mutating func readItems(_ node: YAMLNode, depth: Int) {
+    if node.isNull { return }
+    guard case .sequence(let list) = node.content else {
+      sink.error("'tree' and 'children' must be lists, not \(node.kindName)", at: location(node))
+      return
+    }
+    for item in list { readItem(item, depth: depth) }
+  }
+
+  private mutating func readItem(_ node: YAMLNode, depth: Int) {
+    guard case .mapping(let pairs) = node.content else {
+      sink.error("a tree item must be a map with 'group' or 'style', not \(node.kindName)", at: location(node))
+      return
+    }
+    var group: YAMLNode?
+    var style: YAMLNode?
+    var children: YAMLNode?
+    for pair in pairs {
+      switch pair.key.scalarText {
+      case "group": group = pair.value
+      case "style": style = pair.value
+      case "children": children = pair.value
+      default:
+        sink.error(
+          "unknown key '\(pair.key.scalarText ?? "?")' in a tree item (expected group, children, style)",
+          at: location(pair.key))
+      }
+    }
+    switch (group, style) {
+    case (let group?, nil):
+      guard let text = group.scalarText else {
+        sink.error("'group' must be a component such as searchbar[disabled]", at: location(group))
+        return
+      }
+      do {
+        items.append(.init(depth: depth, kind: .group(try Component(parsing: text)), source: location(group)))
+      } catch {
+        var at = location(group)
+        at.column += error.column - 1
+        sink.error("invalid group '\(text)': \(error.message)", at: at)
+        return
+      }
+      if let children { readItems(children, depth: depth + 1) }
+    case (nil, let style?):
+      if let children { sink.error("a style has no children", at: location(children)) }
+      guard let text = style.scalarText else {
+        sink.error("'style' must be a token name", at: location(style))
+        return
+      }
+      do {
+        let token = try NodeIdentifier(parsing: text)
+        guard token.path.isEmpty, token.theme == nil else {
+          sink.error("'style' must be a single token; nest it in groups instead", at: location(style))
+          return
+        }
+        items.append(.init(depth: depth, kind: .atom(token.token), source: location(style)))
+      } catch {
+        var at = location(style)
+        at.column += error.column - 1
+        sink.error("invalid style '\(text)': \(error.message)", at: at)
+      }
+    case (nil, nil):
+      sink.error("a tree item needs 'group' or 'style'", at: location(node))
+    case (.some, .some):
+      sink.error("a tree item has either 'group' or 'style', not both", at: location(node))
+    }
+  }
+}

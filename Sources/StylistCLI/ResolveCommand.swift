@@ -1,0 +1,51 @@
+import ArgumentParser
+import Stylist
+
+struct ResolveCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "resolve",
+    abstract: "Resolves every atom of a UI tree file.",
+    discussion: """
+      A tree file (YAML or JSON) nests groups and atoms:
+        theme: dark            # optional; --theme wins
+        tree:
+          - group: client
+            children:
+              - group: searchbar[disabled]
+                children: [ { style: close }, { style: text } ]
+              - style: heading
+      Prints each atom's full node identifier and its resolved style.
+      Exit status: 0, 1 when an atom has no style, 2 for an invalid sheet or tree.
+
+      Example:
+        $ stylist resolve -s Fixtures/demo/demo.yaml --tree Fixtures/demo/tree.yaml
+      """
+  )
+
+  @OptionGroup var sheet: SheetOptions
+
+  @Option(help: "The tree file.")
+  var tree: String
+
+  @Option(help: "text, json or yaml.")
+  var format: OutputFormat = .text
+
+  func run() throws {
+    let styleTree: StyleTree
+    do { styleTree = try StyleTree(contentsOf: tree) } catch {
+      Diagnostics.writeError(error.errors.map { "\($0)\n" }.joined())
+      throw ExitCode(ExitStatus.invalidInput)
+    }
+    var (index, options) = try sheet.load()
+    if sheet.theme == nil { options.theme = styleTree.theme }
+    let answers = styleTree.identifiers.map { ($0.description, index.bestMatch(for: $0, options: options)) }
+    var output = OutputBuffer()
+    switch format {
+    case .json: output.write(jsonArray(answers.map { resolutionValue($1, node: $0) }))
+    case .yaml: output.write(PropertyValue.list(answers.map { resolutionValue($1, node: $0) }).yamlText())
+    case .text: for (node, answer) in answers { output.write(resolutionText(answer, node: node, style: .stdout)) }
+    }
+    output.flush()
+    if answers.contains(where: { !$0.1.isResolved }) { throw ExitCode(ExitStatus.noStyle) }
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// The built `stylist` binary against `Fixtures/`: golden outputs byte for
+/// byte, and exit codes for every case.
+@Suite struct CommandTests {
+  let demo = ["-s", "demo/demo.yaml"]
+
+  func run(_ arguments: [String], input: String? = nil) throws -> CLIRunner.Result {
+    try CLIRunner.run(arguments, input: input.map { Data($0.utf8) })
+  }
+
+  @Test(arguments: [
+    (
+      "match-text.txt",
+      ["match", "-s", "demo/demo.yaml", "home/header/searchBar/label", "nothing", "@dark/home/title"], Int32(0)
+    ),
+    (
+      "match-json.txt",
+      [
+        "match", "-s", "demo/demo.yaml", "--format", "json", "client/searchbar[disabled]/close", "card/title",
+        "nothing",
+      ], 0
+    ),
+    (
+      "match-cascade.txt",
+      ["match", "-s", "demo/demo.yaml", "--cascade", "--format", "json", "primaryButton", "button[disabled]/label"], 0
+    ),
+    (
+      "match-classic.txt",
+      ["match", "-s", "seed/themes.yaml", "--theme", "dark", "--mode", "classic", "a/b/c/d/token"], 0
+    ),
+    ("match-themed.txt", ["match", "-s", "seed/themes.yaml", "--theme", "dark", "a/b/c/d/token"], 0),
+    ("match-nostyle.txt", ["match", "-s", "seed/readme-table.yaml", "othersection/title", "zzz"], 1),
+    ("explain-text.txt", ["explain", "-s", "demo/demo.yaml", "home/header[selected]/searchBar/label"], 0),
+    (
+      "explain-json.txt",
+      ["explain", "-s", "demo/demo.yaml", "--theme", "dark", "--format", "json", "card/background"], 0
+    ),
+    ("resolve-text.txt", ["resolve", "-s", "demo/demo.yaml", "--tree", "demo/tree.yaml"], 0),
+    (
+      "resolve-json.txt",
+      ["resolve", "-s", "demo/demo.yaml", "--tree", "demo/tree.yaml", "--format", "json", "--theme", "highContrast"], 0
+    ),
+    ("resolve-yaml.txt", ["resolve", "-s", "demo/demo.yaml", "--tree", "demo/tree.yaml", "--format", "yaml"], 0),
+    ("lint-text.txt", ["lint", "demo/demo.yaml", "sheets/app.yaml", "bad/many-errors.yaml"], 1),
+    ("lint-json.txt", ["lint", "--format", "json", "sheets/app.yaml"], 0),
+    ("dump-json.txt", ["dump", "-s", "seed/spec-example.yaml"], 0),
+    ("dump-yaml.txt", ["dump", "-s", "seed/spec-example.yaml", "--theme", "dark", "--format", "yaml"], 0),
+  ])
+  func golden(name: String, arguments: [String], status: Int32) throws {
+    let result = try run(arguments)
+    #expect(result.status == status, "\(result.stderr)")
+    #expect(result.stderr.isEmpty)
+    try CLIRunner.expectGolden(result.stdout, name)
+  }
+
+  @Test func batchGoesOnAfterABadLine() throws {
+    let input = "home/title\nbad/*/node\n@dark/card/background\nnot/styled/anywhere\r\n"
+    let result = try run(["batch", "-s", "seed/spec-example.yaml"], input: input)
+    #expect(result.status == 0)
+    try CLIRunner.expectGolden(result.stdout, "batch.txt")
+  }
+
+  @Test func batchOfManyLinesKeepsOrderAndCount() throws {
+    let count = 100_000
+    let input = (0..<count).map { "section\($0 % 7)/element[v\($0 % 3)]/title\($0)" }.joined(separator: "\n") + "\n"
+    let result = try run(["batch", "-s", "seed/readme-table.yaml"], input: input)
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == count)
+    for index in stride(from: 0, to: count, by: 9_973) {
+      #expect(lines[index].hasPrefix("{\"node\":\"section\(index % 7)/element[v\(index % 3)]/title\(index)\","))
+    }
+  }
+
+  @Test func invalidSheetExitsTwoWithLocatedErrors() throws {
+    for command in [["match", "x"], ["explain", "x"], ["batch"], ["dump"]] {
+      let result = try run([command[0], "-s", "bad/many-errors.yaml"] + command.dropFirst(), input: "x\n")
+      #expect(result.status == 2)
+      #expect(result.stdout.isEmpty)
+      #expect(result.stderr.hasPrefix("bad/many-errors.yaml:3:19: error: unknown variable 'missing'\n"))
+    }
+    let missing = try run(["match", "-s", "nope.yaml", "x"])
+    #expect(missing.status == 2)
+    #expect(missing.stderr == "nope.yaml:1:1: error: cannot read 'nope.yaml': no such file\n")
+  }
+
+  @Test func invalidNodeExitsTwo() throws {
+    let result = try run(["match", "-s", "demo/demo.yaml", "title", "a/b[x]/c[y]"])
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr
+        == "<command line>:1:8: error: invalid node 'a/b[x]/c[y]': variants apply to components, not to the token\n")
+  }
+
+  @Test func invalidTreeExitsTwoWithLocation() throws {
+    let result = try run(["resolve", "-s", "demo/demo.yaml", "--tree", "bad/trees/bad-tree.yaml"])
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    try CLIRunner.expectGolden(result.stderr, "resolve-bad-tree.txt")
+  }
+
+  @Test func defaultStyleIsSuccess() throws {
+    let result = try run(["match", "-s", "seed/spec-example.yaml", "--format", "json", "unknown"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("\"default\":true"))
+  }
+
+  @Test func usageErrorsExit64() throws {
+    for arguments in [
+      ["match", "x"], ["match", "-s", "demo/demo.yaml", "--format", "yaml", "x"], ["lint"], ["bogus"],
+      ["match", "-s", "demo/demo.yaml", "--mode", "loud", "x"],
+    ] {
+      let result = try run(arguments)
+      #expect(result.status == 64, "\(arguments)")
+      #expect(result.stdout.isEmpty)
+    }
+  }
+
+  @Test func lintExitCodes() throws {
+    #expect(try run(["lint", "demo/demo.yaml"]).status == 0)
+    #expect(try run(["lint", "sheets/app.yaml"]).status == 0)
+    #expect(try run(["lint", "--strict", "sheets/app.yaml"]).status == 1)
+    #expect(try run(["lint", "missing.yaml"]).status == 1)
+    #expect(try run(["lint", "bad/garbage.bin"]).status == 1)
+  }
+
+  @Test func helpHasAnExampleForEveryCommand() throws {
+    for command in ["match", "explain", "batch", "resolve", "images", "lint", "dump"] {
+      let result = try run(["help", command])
+      #expect(result.status == 0)
+      #expect(result.stdout.contains("Example"), "\(command)")
+    }
+  }
+}
