@@ -6,7 +6,8 @@ import OrderedCollections
 struct SheetCompiler {
   let definitions: SheetDefinitions
   let sink: DiagnosticSink
-  let options: LoadOptions
+  /// Values each theme's evaluation may build.
+  let budget: Int
 
   /// Index of the final definition of each selector.
   private var finalDefinitions: OrderedDictionary<StyleSelector, Int> = [:]
@@ -15,17 +16,17 @@ struct SheetCompiler {
   private var flattened: [Int: [String?: Properties?]] = [:]
   private var extending: [Int] = []
 
-  init(definitions: SheetDefinitions, sink: DiagnosticSink, options: LoadOptions) {
+  init(definitions: SheetDefinitions, sink: DiagnosticSink, budget: Int) {
     self.definitions = definitions
     self.sink = sink
-    self.options = options
+    self.budget = budget
   }
 
   private mutating func evaluator(_ theme: String?) -> ValueEvaluator {
     if let existing = evaluators[theme] { return existing }
     var variables = definitions.variables
     if let theme, let themed = definitions.themeVariables[theme] { variables = variables.merged(with: themed) }
-    let evaluator = ValueEvaluator(theme: theme, variables: variables, sink: sink, budget: options.maxExpandedValues)
+    let evaluator = ValueEvaluator(theme: theme, variables: variables, sink: sink, budget: budget)
     evaluators[theme] = evaluator
     return evaluator
   }

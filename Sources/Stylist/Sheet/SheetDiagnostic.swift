@@ -35,10 +35,12 @@ public struct LoadOptions: Hashable, Sendable {
   /// Deepest nesting of YAML collections.
   public var maxNestingDepth: Int
   /// Most values one theme's evaluation may build, counting every alias,
-  /// merge key and variable use as a copy: stops "billion laughs".
+  /// merge key and variable use as a copy: stops "billion laughs". The
+  /// limit used is the greater of this and the number of bytes read, since
+  /// written-out values take at least a byte each.
   public var maxExpandedValues: Int
 
-  public init(maxFileSize: Int = 64 << 20, maxNestingDepth: Int = 1_000, maxExpandedValues: Int = 4_000_000) {
+  public init(maxFileSize: Int = 64 << 20, maxNestingDepth: Int = 1_000, maxExpandedValues: Int = 1_000_000) {
     self.maxFileSize = maxFileSize
     self.maxNestingDepth = maxNestingDepth
     self.maxExpandedValues = maxExpandedValues

@@ -5,6 +5,8 @@ struct SheetLoader {
   let options: LoadOptions
   let sink = DiagnosticSink()
   private(set) var definitions = SheetDefinitions()
+  /// Bytes of YAML read, which scales the expansion budget.
+  private(set) var bytesRead = 0
   private lazy var structure = ValueEvaluator(
     theme: nil, variables: .empty, sink: sink, budget: options.maxExpandedValues)
   /// Canonical paths already loaded or being loaded.
@@ -73,6 +75,7 @@ struct SheetLoader {
         at: SourceLocation(file: name, line: 1, column: 1))
       return
     }
+    bytesRead += bytes.count
     let composer: YAMLComposer
     do { composer = try YAMLComposer.compose(bytes, maxDepth: options.maxNestingDepth) } catch {
       sink.error(error.message, at: SourceLocation(file: name, line: error.mark.line, column: error.mark.column))

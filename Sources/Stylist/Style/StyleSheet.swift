@@ -49,7 +49,8 @@ public struct StyleSheet: Sendable {
 
   private static func compile(_ loader: SheetLoader, options: LoadOptions) throws(SheetLoadError) -> StyleSheet {
     // Compile even after reading errors, so one pass reports every problem.
-    var compiler = SheetCompiler(definitions: loader.definitions, sink: loader.sink, options: options)
+    let budget = max(options.maxExpandedValues, loader.bytesRead)
+    var compiler = SheetCompiler(definitions: loader.definitions, sink: loader.sink, budget: budget)
     var sheet = compiler.compile()
     let diagnostics = ordered(loader.sink.diagnostics, files: loader.definitions.files)
     if loader.sink.hasErrors { throw SheetLoadError(diagnostics: diagnostics) }
