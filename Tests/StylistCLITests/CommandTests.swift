@@ -135,3 +135,49 @@ import Testing
     }
   }
 }
+
+/// A tool writes one line and waits for its answer: `batch` must answer
+/// before more input arrives.
+@Suite struct InteractiveBatchTests {
+  @Test func answersEachLineBeforeTheNextArrives() throws {
+    let process = Process()
+    process.executableURL = CLIRunner.binary
+    process.arguments = ["batch", "-s", "seed/readme-table.yaml"]
+    process.currentDirectoryURL = CLIRunner.fixtures
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    defer { process.terminate() }
+    var reader = LineReaderForTests(handle: output.fileHandleForReading)
+    for node in ["element/title", "othersection/title", "a/b[*]/c"] {
+      input.fileHandleForWriting.write(Data((node + "\n").utf8))
+      let answer = reader.nextLine()
+      let line = try #require(answer)
+      #expect(line.hasPrefix("{\"node\":\"\(node)\""))
+    }
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+}
+
+/// Reads one line at a time from a pipe (blocking), keeping what follows.
+struct LineReaderForTests {
+  let handle: FileHandle
+  var pending = Data()
+
+  mutating func nextLine() -> String? {
+    while true {
+      if let newline = pending.firstIndex(of: 0x0A) {
+        let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+        pending = Data(pending[(newline + 1)...])
+        return line
+      }
+      let chunk = handle.availableData
+      if chunk.isEmpty { return nil }
+      pending += chunk
+    }
+  }
+}

@@ -5,6 +5,8 @@ enum NameRules {
   /// Checks for control characters and, where wildcards are not allowed, `*`.
   /// `[`, `]` and `/` never reach here: the scanner has split on them.
   static func validate(_ text: Substring, column: Int, allowWildcard: Bool) throws(SyntaxError) {
+    // Fast path: printable ASCII needs no Unicode property lookups.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && (allowWildcard || $0 != UInt8(ascii: "*")) }) { return }
     var offset = 0
     for character in text {
       if !allowWildcard && character == "*" {

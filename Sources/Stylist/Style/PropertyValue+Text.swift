@@ -45,6 +45,12 @@ extension PropertyValue {
 
   public static func writeJSONString(_ text: String, to output: inout String) {
     output += "\""
+    // Fast path: nothing to escape, append the whole string at once.
+    if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      output += text
+      output += "\""
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": output += "\\\""
