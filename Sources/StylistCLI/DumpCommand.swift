@@ -31,8 +31,7 @@ struct DumpCommand: ParsableCommand {
   func run() throws {
     let sheet: StyleSheet
     do { sheet = try StyleSheet(contentsOf: sheets) } catch {
-      Diagnostics.writeError(error.errors.map { "\($0)\n" }.joined())
-      throw ExitCode(ExitStatus.invalidInput)
+      throw loadFailure(error)
     }
     let dump = sheet.resolvedDump(theme: theme)
     var output = OutputBuffer()

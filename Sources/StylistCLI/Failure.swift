@@ -24,6 +24,12 @@ enum Diagnostics {
   }
 }
 
+/// Prints every error of a failed sheet or tree load; the command then exits 2.
+func loadFailure(_ error: SheetLoadError) -> ExitCode {
+  Diagnostics.writeError(error.errors.map { "\($0)\n" }.joined())
+  return ExitCode(ExitStatus.invalidInput)
+}
+
 /// Parses a node given on the command line; a bad one is reported with its
 /// column and ends the command with exit code 2.
 func parseNodeArgument(_ text: String) throws -> NodeIdentifier {

@@ -33,8 +33,7 @@ struct ResolveCommand: ParsableCommand {
   func run() throws {
     let styleTree: StyleTree
     do { styleTree = try StyleTree(contentsOf: tree) } catch {
-      Diagnostics.writeError(error.errors.map { "\($0)\n" }.joined())
-      throw ExitCode(ExitStatus.invalidInput)
+      throw loadFailure(error)
     }
     var (index, options) = try sheet.load()
     if sheet.theme == nil { options.theme = styleTree.theme }

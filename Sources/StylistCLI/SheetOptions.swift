@@ -23,8 +23,7 @@ struct SheetOptions: ParsableArguments {
       let index = StyleIndex(sheets: [sheet])
       return (index, QueryOptions(theme: theme, mode: mode ?? index.declaredMode ?? .themed))
     } catch {
-      Diagnostics.writeError(error.errors.map { "\($0)\n" }.joined())
-      throw ExitCode(ExitStatus.invalidInput)
+      throw loadFailure(error)
     }
   }
 }
