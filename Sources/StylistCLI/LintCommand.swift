@@ -7,7 +7,8 @@ struct LintCommand: ParsableCommand {
     abstract: "Checks style sheets: every load error, plus warnings.",
     discussion: """
       Each sheet is checked on its own (with its imports). Warnings: duplicate selectors,
-      unused variables, ignored empty components.
+      selectors that can never win (another one applies wherever they do and outranks
+      them), unused variables, ignored empty components.
       Exit status: 0 when there is no error (warnings allowed), 1 when there are errors
       (a missing or unreadable file included); --strict counts warnings as errors.
 

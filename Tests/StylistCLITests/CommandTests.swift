@@ -45,6 +45,7 @@ import Testing
     ("resolve-yaml.txt", ["resolve", "-s", "demo/demo.yaml", "--tree", "demo/tree.yaml", "--format", "yaml"], 0),
     ("lint-text.txt", ["lint", "demo/demo.yaml", "sheets/app.yaml", "bad/many-errors.yaml"], 1),
     ("lint-json.txt", ["lint", "--format", "json", "sheets/app.yaml"], 0),
+    ("lint-shadowed.txt", ["lint", "sheets/shadowed.yaml"], 0),
     ("dump-json.txt", ["dump", "-s", "seed/spec-example.yaml"], 0),
     ("dump-yaml.txt", ["dump", "-s", "seed/spec-example.yaml", "--theme", "dark", "--format", "yaml"], 0),
   ])
@@ -123,6 +124,7 @@ import Testing
     #expect(try run(["lint", "demo/demo.yaml"]).status == 0)
     #expect(try run(["lint", "sheets/app.yaml"]).status == 0)
     #expect(try run(["lint", "--strict", "sheets/app.yaml"]).status == 1)
+    #expect(try run(["lint", "--strict", "sheets/shadowed.yaml"]).status == 1)
     #expect(try run(["lint", "missing.yaml"]).status == 1)
     #expect(try run(["lint", "bad/garbage.bin"]).status == 1)
   }

@@ -73,9 +73,14 @@ public struct StyleSheet: Sendable {
     }.map(\.element)
   }
 
-  /// Every error and warning of loading `paths`, for `lint`.
+  /// Every error and warning of loading `paths`, for `lint`; this adds the
+  /// warnings about selectors that can never win, which loading skips to
+  /// stay fast.
   public static func diagnose(_ paths: [String], options: LoadOptions = .init()) -> [SheetDiagnostic] {
-    do { return try StyleSheet(contentsOf: paths, options: options).warnings } catch {
+    do {
+      let sheet = try StyleSheet(contentsOf: paths, options: options)
+      return ordered(sheet.warnings + ShadowedRules.warnings(for: sheet.rules), files: sheet.files)
+    } catch {
       return error.diagnostics
     }
   }

@@ -175,6 +175,15 @@ import Testing
       ])
   }
 
+  @Test func lintAddsSelectorsThatCanNeverWin() throws {
+    let path = FixturePaths.path("sheets/shadowed.yaml")
+    let sheet = try StyleSheet(contentsOf: path)
+    #expect(sheet.warnings.isEmpty)
+    let warnings = StyleSheet.diagnose([path])
+    #expect(warnings.map(\.location.line) == [5, 9, 13])
+    #expect(warnings.allSatisfy { $0.severity == .warning && $0.message.contains("can never win") })
+  }
+
   @Test func anchorsAliasesAndMergeKeys() throws {
     let yaml = """
       styles:
