@@ -4,7 +4,7 @@ CONFIG ?= debug
 BIN = .build/$(CONFIG)/stylist
 DEMO = Fixtures/demo
 
-.PHONY: deps build test run format clean
+.PHONY: deps build test run format clean fuzz
 
 # libyaml (through pkg-config) is the one system dependency.
 deps:
@@ -34,3 +34,25 @@ format:
 
 clean:
 	rm -rf .build
+
+# Fuzzing (libFuzzer + AddressSanitizer): each target runs FUZZ_SECONDS.
+# Corpora grow in .build-fuzz/corpus; crashes land in fuzz-out/ (copy them
+# to Fixtures/fuzz/<target>/ so FuzzRegressionTests keeps them fixed).
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS = -c release --build-path ../.build-fuzz \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
+
+fuzz: deps
+	cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS)
+	@mkdir -p fuzz-out .build-fuzz/corpus/selector .build-fuzz/corpus/sheet
+	@cp Fuzz/Seeds/selector/* Fixtures/fuzz/selector/* .build-fuzz/corpus/selector/
+	@find Fixtures -name '*.yaml' -size -64k -exec cp {} .build-fuzz/corpus/sheet/ \;
+	@for target in selector sheet; do \
+	  case $$target in selector) binary=FuzzSelector;; sheet) binary=FuzzSheet;; esac; \
+	  echo "fuzzing $$target for $(FUZZ_SECONDS) s (log: fuzz-out/$$target.log)"; \
+	  SWIFT_BACKTRACE=enable=no .build-fuzz/release/$$binary -max_total_time=$(FUZZ_SECONDS) \
+	    -timeout=10 -rss_limit_mb=2048 -artifact_prefix=fuzz-out/$$target- \
+	    .build-fuzz/corpus/$$target </dev/null >fuzz-out/$$target.log 2>&1; \
+	  status=$$?; grep -E '^#[0-9]+.*DONE|^==[0-9]+==ERROR|Test unit written' fuzz-out/$$target.log; \
+	  [ $$status -eq 0 ] || exit 1; \
+	done

@@ -8,11 +8,11 @@ enum NameRules {
     // Fast path: printable ASCII needs no Unicode property lookups.
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && (allowWildcard || $0 != UInt8(ascii: "*")) }) { return }
     var offset = 0
-    for character in text {
-      if !allowWildcard && character == "*" {
+    for scalar in text.unicodeScalars {
+      if !allowWildcard && scalar == "*" {
         throw SyntaxError("wildcards are only allowed in selectors", column: column + offset)
       }
-      if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      if scalar.properties.generalCategory == .control {
         throw SyntaxError("control character in a name", column: column + offset)
       }
       offset += 1

@@ -16,7 +16,7 @@ public struct NodeIdentifier: Hashable, Sendable {
   public init(parsing text: String) throws(SyntaxError) {
     var (raws, _) = PathScanner.split(text)
     guard !raws.isEmpty else { throw SyntaxError("empty node identifier", column: 1) }
-    if raws[0].text.first == "@" {
+    if raws[0].text.firstByte == UInt8(ascii: "@") {
       let themeRaw = raws.removeFirst()
       theme = try Self.parseTheme(themeRaw)
       if raws.isEmpty {
@@ -36,12 +36,12 @@ public struct NodeIdentifier: Hashable, Sendable {
 
   /// Parses the `@name` of a leading theme component (shared with selectors).
   static func parseTheme(_ raw: RawComponent) throws(SyntaxError) -> String {
-    let name = raw.text.dropFirst()
+    let name = raw.text.droppingFirstByte()
     if name.isEmpty { throw SyntaxError("empty theme name after '@'", column: raw.column) }
-    if let bad = name.firstIndex(where: { $0 == "[" || $0 == "]" || $0 == "*" }) {
+    if let bad = name.unicodeScalars.firstIndex(where: { $0 == "[" || $0 == "]" || $0 == "*" }) {
       throw SyntaxError(
         "a theme is a plain name (no variant, no wildcard)",
-        column: raw.column + 1 + name.distance(from: name.startIndex, to: bad))
+        column: raw.column + 1 + PathScanner.scalarCount(name[..<bad]))
     }
     try NameRules.validate(name, column: raw.column + 1, allowWildcard: false)
     return NameRules.normalized(name)

@@ -16,12 +16,15 @@ final class POSIXRegex: @unchecked Sendable {
 
   /// Compiles `pattern`; returns nil (and frees everything) when it does not compile.
   init?(extendedPattern pattern: String) {
-    compiled = .allocate(capacity: 1)
-    let status = regcomp(compiled, pattern, REG_EXTENDED | REG_NOSUB)
-    if status != 0 {
-      compiled.deallocate()
+    // Compile before initialising the property: a failable class init that
+    // returns nil after full initialisation still runs `deinit`, which would
+    // free the buffer a second time (found by fuzzing).
+    let buffer = UnsafeMutablePointer<regex_t>.allocate(capacity: 1)
+    guard regcomp(buffer, pattern, REG_EXTENDED | REG_NOSUB) == 0 else {
+      buffer.deallocate()
       return nil
     }
+    compiled = buffer
   }
 
   deinit {

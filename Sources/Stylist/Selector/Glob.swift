@@ -18,12 +18,14 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
   /// `form-*` becomes `^form-.*$`; regex metacharacters in literals are escaped.
   static func extendedRegex(for glob: String) -> String {
     var regex = "^"
-    for character in glob {
-      switch character {
+    // Scalar by scalar: a grapheme cluster can glue a metacharacter to a
+    // neighbour (`U+0605` then `{`), which a `Character` scan would miss.
+    for scalar in glob.unicodeScalars {
+      switch scalar {
       case "*": regex += ".*"
       case "\\", ".", "[", "]", "(", ")", "{", "}", "^", "$", "|", "+", "?":
-        regex += "\\\(character)"
-      default: regex.append(character)
+        regex += "\\\(scalar)"
+      default: regex.unicodeScalars.append(scalar)
       }
     }
     return regex + "$"

@@ -18,7 +18,7 @@ public struct StyleSelector: Hashable, Sendable {
     var (raws, _) = PathScanner.split(text)
     guard !raws.isEmpty else { throw SyntaxError("empty selector", column: 1) }
     var theme: String?
-    if raws[0].text.first == "@" {
+    if raws[0].text.firstByte == UInt8(ascii: "@") {
       let themeRaw = raws.removeFirst()
       theme = try NodeIdentifier.parseTheme(themeRaw)
       if raws.isEmpty {
@@ -69,6 +69,11 @@ public struct StyleSelector: Hashable, Sendable {
 extension StyleSelector: LosslessStringConvertible, ExpressibleByStringLiteral {
   public var description: String {
     var text = theme.map { "@\($0)/" } ?? ""
+    // Without a theme, a first part starting with `@` would read as one:
+    // `*/@x/t` keeps its (dropped) leading `*`.
+    if theme == nil, (components.first?.description ?? token.description).utf8.first == UInt8(ascii: "@") {
+      text = "*/"
+    }
     for component in components {
       text += component.description
       text += "/"

@@ -44,28 +44,13 @@ struct SheetLoader {
   }
 
   private func read(_ name: String, canonical: String, reportAt location: SourceLocation, imported: Bool) -> [UInt8]? {
-    let manager = FileManager.default
-    var isDirectory: ObjCBool = false
-    guard manager.fileExists(atPath: canonical, isDirectory: &isDirectory) else {
-      sink.error(imported ? "import not found: '\(name)'" : "cannot read '\(name)': no such file", at: location)
+    switch FileReader.contents(of: canonical, limit: options.maxFileSize) {
+    case .success(let bytes): return bytes
+    case .failure(let failure):
+      let at = failure.isAboutContents ? SourceLocation(file: name, line: 1, column: 1) : location
+      sink.error(failure.message(name: name, imported: imported), at: at)
       return nil
     }
-    if isDirectory.boolValue {
-      sink.error("cannot read '\(name)': it is a directory", at: location)
-      return nil
-    }
-    let size = (try? manager.attributesOfItem(atPath: canonical)[.size] as? NSNumber)?.intValue ?? 0
-    if size > options.maxFileSize {
-      sink.error(
-        "file is \(size) bytes, larger than the \(options.maxFileSize)-byte limit",
-        at: SourceLocation(file: name, line: 1, column: 1))
-      return nil
-    }
-    guard let data = manager.contents(atPath: canonical) else {
-      sink.error("cannot read '\(name)': permission denied or unreadable", at: location)
-      return nil
-    }
-    return [UInt8](data)
   }
 
   private mutating func load(_ bytes: [UInt8], name: String) {

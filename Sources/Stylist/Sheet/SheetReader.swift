@@ -160,7 +160,7 @@ struct SheetReader {
       var failed = raws.isEmpty
       if raws.isEmpty { error("empty group name", at: pair.key) }
       for component in raws {
-        if component.text.first == "@" {
+        if component.text.firstByte == UInt8(ascii: "@") {
           error("a group cannot name a theme; put it under 'themes'", at: pair.key)
           failed = true
           break

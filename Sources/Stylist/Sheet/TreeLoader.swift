@@ -1,5 +1,3 @@
-import Foundation
-
 extension StyleTree {
   /// Loads a tree file (YAML or JSON):
   ///
@@ -16,17 +14,16 @@ extension StyleTree {
   public init(contentsOf path: String, options: LoadOptions = .init()) throws(SheetLoadError) {
     let sink = DiagnosticSink()
     let start = SourceLocation(file: path, line: 1, column: 1)
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw SheetLoadError(diagnostics: [SheetDiagnostic(.error, "cannot read '\(path)'", at: start)])
-    }
-    guard data.count <= options.maxFileSize else {
+    let bytes: [UInt8]
+    switch FileReader.contents(of: path, limit: options.maxFileSize) {
+    case .success(let read): bytes = read
+    case .failure(let failure):
       throw SheetLoadError(diagnostics: [
-        SheetDiagnostic(
-          .error, "file is \(data.count) bytes, larger than the \(options.maxFileSize)-byte limit", at: start)
+        SheetDiagnostic(.error, failure.message(name: path, imported: false), at: start)
       ])
     }
     let composer: YAMLComposer
-    do { composer = try YAMLComposer.compose([UInt8](data), maxDepth: options.maxNestingDepth) } catch {
+    do { composer = try YAMLComposer.compose(bytes, maxDepth: options.maxNestingDepth) } catch {
       throw SheetLoadError(diagnostics: [
         SheetDiagnostic(
           .error, error.message, at: SourceLocation(file: path, line: error.mark.line, column: error.mark.column))

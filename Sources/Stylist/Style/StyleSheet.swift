@@ -42,8 +42,15 @@ public struct StyleSheet: Sendable {
   /// Loads YAML text; `name` is used in locations, imports are relative to
   /// the current directory.
   public init(yaml: String, name: String = "<string>", options: LoadOptions = .init()) throws(SheetLoadError) {
+    try self.init(bytes: Array(yaml.utf8), name: name, options: options)
+  }
+
+  /// Loads YAML bytes as read (invalid UTF-8 is a located error, not
+  /// replaced); `name` is used in locations, imports are relative to the
+  /// current directory.
+  public init(bytes: [UInt8], name: String = "<bytes>", options: LoadOptions = .init()) throws(SheetLoadError) {
     var loader = SheetLoader(options: options)
-    loader.loadText(Array(yaml.utf8), name: name)
+    loader.loadText(bytes, name: name)
     self = try Self.compile(loader, options: options)
   }
 

@@ -31,6 +31,16 @@ import Testing
     #expect(node.path.map(\.name) == ["element", "@searchBar"])
   }
 
+  /// U+0605 forms one `Character` with what follows; delimiters must still count.
+  @Test func delimitersInsideGraphemeClusters() throws {
+    let node = try NodeIdentifier(parsing: "a\u{605}/b\u{605}[v]/c")
+    #expect(node.path == [Component(name: "a\u{605}"), Component(name: "b\u{605}", variant: "v")])
+    #expect(node.token == "c")
+    #expect(throws: SyntaxError("wildcards are only allowed in selectors", column: 3)) {
+      try NodeIdentifier(parsing: "a\u{605}*/c")
+    }
+  }
+
   @Test func printsBackLosslessly() throws {
     for text in ["title", "a/b[c]/d", "@t/a[b]/c", "ünï/cödé", "a b/c"] {
       let node = try NodeIdentifier(parsing: text)

@@ -3,6 +3,25 @@ import Testing
 @testable import Stylist
 
 @Suite struct GlobTests {
+  /// Found by fuzzing: U+0605 glued `{` into one `Character`, which then went
+  /// into the regex unescaped and failed to compile.
+  /// A pattern that does not compile gives nil and frees its buffer once
+  /// (a double free here was found by fuzzing; ASan checks it in `make sanitize`).
+  @Test func invalidRegexIsNil() {
+    #expect(POSIXRegex(extendedPattern: "a(") == nil)
+  }
+
+  @Test func metacharactersInsideGraphemeClusters() throws {
+    let selector = try StyleSelector(parsing: "x\u{605}{*")
+    guard case .glob(let glob) = selector.token.name else {
+      Issue.record("expected a glob token")
+      return
+    }
+    #expect(glob.matches("x\u{605}{yz"))
+    #expect(!glob.matches("x\u{605}yz"))
+    #expect(try StyleSelector(parsing: "a\u{605}*/t").components[0].name == .glob(Glob("a\u{605}*")))
+  }
+
   @Test func translatesToAnchoredExtendedRegex() {
     #expect(Glob.extendedRegex(for: "form-*") == "^form-.*$")
     #expect(Glob.extendedRegex(for: "a.b+c?(d)|{e}^$\\*") == "^a\\.b\\+c\\?\\(d\\)\\|\\{e\\}\\^\\$\\\\.*$")

@@ -35,7 +35,7 @@ import Testing
   }
 
   @Test func printsBackLosslessly() throws {
-    for text in ["title", "@dark/a[b]/*/c-*[*]/>d/*", ">x", "a/>*", "x/@y/z"] {
+    for text in ["title", "@dark/a[b]/*/c-*[*]/>d/*", ">x", "a/>*", "x/@y/z", "*/@y/z", "*/@z", "@d/@y/z"] {
       let selector = try StyleSelector(parsing: text)
       #expect(selector.description == text)
       #expect(StyleSelector(selector.description) == selector)

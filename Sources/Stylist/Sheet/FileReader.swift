@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads whole sheet and tree files with a size limit that holds for every
+/// kind of file: a regular file is checked by its size before reading, and
+/// anything else (a pipe, `/dev/zero`) is read at most one byte past the
+/// limit, so no input can make a load read without end.
+enum FileReader {
+  enum Failure: Error, Equatable {
+    case missing
+    case directory
+    case unreadable
+    /// Larger than the limit; the size when the file system knows it.
+    case tooLarge(size: Int?, limit: Int)
+
+    /// The message, for a file named `name` (as the user wrote it).
+    func message(name: String, imported: Bool) -> String {
+      switch self {
+      case .missing: imported ? "import not found: '\(name)'" : "cannot read '\(name)': no such file"
+      case .directory: "cannot read '\(name)': it is a directory"
+      case .unreadable: "cannot read '\(name)': permission denied or unreadable"
+      case .tooLarge(let size?, let limit): "file is \(size) bytes, larger than the \(limit)-byte limit"
+      case .tooLarge(nil, let limit): "file is larger than the \(limit)-byte limit"
+      }
+    }
+
+    /// Size problems are the file's own, located at its start; the others
+    /// belong where the file was named.
+    var isAboutContents: Bool {
+      if case .tooLarge = self { return true }
+      return false
+    }
+  }
+
+  static func contents(of path: String, limit: Int) -> Result<[UInt8], Failure> {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable) }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return .failure(.unreadable) }
+    let kind = status.st_mode & S_IFMT
+    if kind == S_IFDIR { return .failure(.directory) }
+    let knownSize = kind == S_IFREG ? Int(status.st_size) : nil
+    if let knownSize, knownSize > limit { return .failure(.tooLarge(size: knownSize, limit: limit)) }
+
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(min((knownSize ?? 0) + 1, limit + 1))
+    let chunkSize = 1 << 16
+    var chunk = [UInt8](repeating: 0, count: chunkSize)
+    while bytes.count <= limit {
+      let wanted = min(chunkSize, limit + 1 - bytes.count)
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .failure(.unreadable)
+      }
+      if count == 0 { return .success(bytes) }
+      bytes.append(contentsOf: chunk[..<count])
+    }
+    return .failure(.tooLarge(size: nil, limit: limit))
+  }
+}
