@@ -4,7 +4,7 @@ CONFIG ?= debug
 BIN = .build/$(CONFIG)/stylist
 DEMO = Fixtures/demo
 
-.PHONY: deps build test run format clean fuzz
+.PHONY: deps build test run format clean fuzz bench
 
 # libyaml (through pkg-config) is the one system dependency.
 deps:
@@ -56,3 +56,10 @@ fuzz: deps
 	  status=$$?; grep -E '^#[0-9]+.*DONE|^==[0-9]+==ERROR|Test unit written' fuzz-out/$$target.log; \
 	  [ $$status -eq 0 ] || exit 1; \
 	done
+
+# Benchmarks (Benchmarks/ package, release build): a table, and JSON with BENCH_JSON=path.
+BENCH_JSON ?=
+bench: deps
+	$(SWIFT) build -c release --product stylist
+	cd Benchmarks && $(SWIFT) build -c release --build-path ../.build-bench
+	.build-bench/release/StylistBench --stylist .build/release/stylist $(if $(BENCH_JSON),--json $(BENCH_JSON)) $(BENCH_ARGS)

@@ -13,6 +13,7 @@ public struct StyleIndex: Sendable {
   public let declaredMode: PrecedenceMode?
   private let byToken: [String: [Int]]
   private let patternTokens: [Int]
+  private let compiled: CompiledRules
 
   /// Merges sheets in order. A later rule for the same selector replaces the
   /// earlier one and takes the later load position; the last default wins.
@@ -46,6 +47,7 @@ public struct StyleIndex: Sendable {
     }
     self.byToken = byToken
     self.patternTokens = patternTokens
+    self.compiled = CompiledRules(rules)
   }
 
   public static let empty = StyleIndex(rules: [])
@@ -83,13 +85,8 @@ public struct StyleIndex: Sendable {
   /// The winning rule for `node`, or the default style when nothing applies.
   public func bestMatch(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
     let theme = node.theme ?? options.theme
-    var best: Match?
-    for order in byToken[node.token] ?? [] { consider(order) }
-    for order in patternTokens { consider(order) }
-    func consider(_ order: Int) {
-      guard let found = match(order, on: node, theme: theme) else { return }
-      if let incumbent = best, !Self.precedes(found, incumbent, mode: options.mode) { return }
-      best = found
+    let best = compiled.bestOrder(for: node, theme: theme, mode: options.mode).flatMap {
+      match($0, on: node, theme: theme)
     }
     return resolution(for: node, theme: theme, winner: best, properties: best?.rule.style.properties(underTheme: theme))
   }

@@ -1,0 +1,149 @@
+import Foundation
+import Stylist
+
+struct Benchmarks {
+  let options: Options
+  var rows: [Row] = []
+  let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("stylist-bench-\(getpid())").path
+
+  init(options: Options) { self.options = options }
+
+  private func wants(_ name: String) -> Bool { options.only.map { name.contains($0) } ?? true }
+
+  mutating func run() throws {
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let standard = Workload(selectors: 10_000, nodes: 20_000, seed: 1)
+    let standardSheet = try write(standard.yaml, "sheet-10k.yaml")
+    if wants("match") {
+      rows.append(try queries("best match, 10k selectors, ~300 tokens", standard, naiveGoal: 50, rateGoal: 2_000_000))
+      let shared = Workload(selectors: 10_000, sharedToken: "background", nodes: 20_000, seed: 2)
+      rows.append(try queries("best match, 10k selectors, one token", shared, naiveGoal: 10, rateGoal: nil))
+    }
+    if wants("growth") { try growth() }
+    if wants("batch") { try batch(standard, sheet: standardSheet) }
+    if wants("load") { try load(standardSheet) }
+    if wants("memory") { try memory() }
+  }
+
+  private func write(_ text: String, _ name: String) throws -> String {
+    let path = scratch + "/" + name
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
+    return path
+  }
+
+  private func index(_ workload: Workload) throws -> StyleIndex {
+    StyleIndex(sheets: [try StyleSheet(yaml: workload.yaml, name: "bench.yaml")])
+  }
+
+  /// Indexed against naive resolution; both must agree on every sampled node.
+  private func queries(_ name: String, _ workload: Workload, naiveGoal: Double, rateGoal: Double?) throws -> Row {
+    let index = try index(workload)
+    let options = QueryOptions(theme: "dark")
+    let naive = NaiveResolver(rules: index.rules, mode: .themed)
+    let sample = Array(workload.nodes.prefix(1_000))
+    var disagreements = 0
+    for node in sample where index.bestMatch(for: node, options: options).match?.order != naive.best(for: node, theme: "dark") {
+      disagreements += 1
+    }
+    guard disagreements == 0 else { throw BenchError("\(name): indexed and naive disagree on \(disagreements) nodes") }
+    let nodes = workload.nodes
+    var found = 0
+    let indexed = Measure.rate(count: nodes.count) {
+      for node in nodes where index.bestMatch(for: node, options: options).match != nil { found += 1 }
+    }
+    let slow = Measure.rate(count: sample.count, minimum: 0.2) {
+      for node in sample where naive.best(for: node, theme: "dark") != nil { found += 1 }
+    }
+    let ratio = indexed / slow
+    let goal = "≥ \(Int(naiveGoal))× naive" + (rateGoal.map { ", ≥ \(Report.format($0)) q/s" } ?? "")
+    return Row(
+      workload: name, figure: indexed, unit: "q/s", baselineName: "naive", baseline: slow, ratio: ratio, goal: goal,
+      met: ratio >= naiveGoal && indexed >= (rateGoal ?? 0))
+  }
+
+  /// Query time as the sheet grows 100-fold in the same shape.
+  private mutating func growth() throws {
+    var timePerQuery: [Int: Double] = [:]
+    for count in [1_000, 10_000, 100_000] {
+      let workload = Workload(selectors: count, nodes: 20_000, seed: 3)
+      let index = try index(workload)
+      let options = QueryOptions(theme: "dark")
+      let nodes = workload.nodes
+      var found = 0
+      let rate = Measure.rate(count: nodes.count) {
+        for node in nodes where index.bestMatch(for: node, options: options).match != nil { found += 1 }
+      }
+      timePerQuery[count] = 1 / rate
+      rows.append(
+        Row(
+          workload: "growth: \(count / 1000)k selectors", figure: rate, unit: "q/s", baselineName: "—", baseline: nil,
+          ratio: nil, goal: "", met: true))
+    }
+    let ratio = timePerQuery[100_000]! / timePerQuery[1_000]!
+    rows.append(
+      Row(
+        workload: "growth 1k → 100k: query time", figure: ratio, unit: "×", baselineName: "1k selectors",
+        baseline: nil, ratio: ratio, goal: "≤ 3×", met: ratio <= 3))
+  }
+
+  /// `stylist batch` end to end against `cat` of the same lines.
+  private mutating func batch(_ workload: Workload, sheet: String) throws {
+    var lines = ""
+    lines.reserveCapacity(options.batchLines * 40)
+    for index in 0..<options.batchLines {
+      lines += workload.nodes[index % workload.nodes.count].description
+      lines += "\n"
+    }
+    let input = try write(lines, "nodes.txt")
+    let floor = try Measure.command("/bin/cat", [], input: input)
+    let time = try Measure.command(options.stylist, ["batch", "-s", sheet], input: input)
+    let rate = Double(options.batchLines) / time
+    rows.append(
+      Row(
+        workload: "stylist batch, \(options.batchLines / 1000)k lines, 10k selectors", figure: rate,
+        unit: "lines/s", baselineName: "cat", baseline: Double(options.batchLines) / floor,
+        ratio: floor / time, goal: "≥ 300k lines/s", met: rate >= 300_000))
+  }
+
+  /// Loading the 10k sheet against libyaml's event floor and against Yams.
+  private mutating func load(_ sheet: String) throws {
+    let size = try FileManager.default.attributesOfItem(atPath: sheet)[.size] as! Int
+    let mb = Double(size) / 1e6
+    let floor = try Measure.best(runs: 5) { _ = try LoadBaselines.libyamlEvents(sheet) }
+    let ours = try Measure.best(runs: 5) { _ = try LoadBaselines.stylist(sheet) }
+    let yams = try Measure.best(runs: 3) { _ = try LoadBaselines.yams(sheet) }
+    rows.append(
+      Row(
+        workload: String(format: "load 10k styles (%.2f MB)", mb), figure: ours * 1000, unit: "ms",
+        baselineName: "libyaml events", baseline: floor * 1000, ratio: ours / floor, goal: "≤ 3× the floor",
+        met: ours <= 3 * floor))
+    rows.append(
+      Row(
+        workload: "load 10k styles vs Yams", figure: ours * 1000, unit: "ms", baselineName: "Yams.load",
+        baseline: yams * 1000, ratio: yams / ours, goal: "faster than Yams", met: ours < yams))
+  }
+
+  /// Peak RSS of a process that loads and indexes a 100k-style sheet.
+  private mutating func memory() throws {
+    let workload = Workload(selectors: 100_000, nodes: 1, seed: 4)
+    let sheet = try write(workload.yaml, "sheet-100k.yaml")
+    let size = Double(try FileManager.default.attributesOfItem(atPath: sheet)[.size] as! Int)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["--load-rss", sheet]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard let peak = Double(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      throw BenchError("memory child printed '\(output)'")
+    }
+    rows.append(
+      Row(
+        workload: String(format: "memory, 100k styles (%.1f MB file)", size / 1e6), figure: peak / 1e6, unit: "MB",
+        baselineName: "file size", baseline: size / 1e6, ratio: peak / size, goal: "peak RSS ≤ 20× file",
+        met: peak <= 20 * size))
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import LibYAML
+import Stylist
+import Yams
+
+/// The floors and rivals for loading a sheet.
+enum LoadBaselines {
+  /// libyaml reading the file into events and doing nothing with them.
+  static func libyamlEvents(_ path: String) throws -> Int {
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    var parser = yaml_parser_t()
+    guard yaml_parser_initialize(&parser) != 0 else { throw BenchError("yaml_parser_initialize failed") }
+    defer { yaml_parser_delete(&parser) }
+    var events = 0
+    try bytes.withUnsafeBufferPointer { buffer in
+      yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+      var event = yaml_event_t()
+      while true {
+        guard yaml_parser_parse(&parser, &event) != 0 else { throw BenchError("libyaml: syntax error") }
+        let done = event.type == YAML_STREAM_END_EVENT
+        yaml_event_delete(&event)
+        events += 1
+        if done { break }
+      }
+    }
+    return events
+  }
+
+  /// Yams building its Swift values from the same file.
+  static func yams(_ path: String) throws -> Int {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let value = try Yams.load(yaml: text) as? [String: Any]
+    return (value?["styles"] as? [String: Any])?.count ?? 0
+  }
+
+  /// Stylist loading and indexing the file, as `Stylist(contentsOf:)` does.
+  static func stylist(_ path: String) throws -> Int {
+    let sheet = try StyleSheet(contentsOf: path)
+    return StyleIndex(sheets: [sheet]).rules.count
+  }
+
+  /// Peak RSS of this process, in bytes.
+  static func peakResidentBytes() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_maxrss * 1024
+  }
+}
