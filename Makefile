@@ -4,7 +4,7 @@ CONFIG ?= debug
 BIN = .build/$(CONFIG)/stylist
 DEMO = Fixtures/demo
 
-.PHONY: deps build test run format clean fuzz bench
+.PHONY: deps build test run format clean fuzz bench sanitize
 
 # libyaml (through pkg-config) is the one system dependency.
 deps:
@@ -63,3 +63,12 @@ bench: deps
 	$(SWIFT) build -c release --product stylist
 	cd Benchmarks && $(SWIFT) build -c release --build-path ../.build-bench
 	.build-bench/release/StylistBench --stylist .build/release/stylist $(if $(BENCH_JSON),--json $(BENCH_JSON)) $(BENCH_ARGS)
+
+# Sanitizers: the whole suite under AddressSanitizer (LeakSanitizer included),
+# then the concurrency tests under ThreadSanitizer. Separate build folders.
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter Concurrency

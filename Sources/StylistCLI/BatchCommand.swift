@@ -14,7 +14,8 @@ struct BatchCommand: ParsableCommand {
     discussion: """
       Reads node identifiers from standard input and writes, in order,
         {"node":…,"selector":…|null,"source":"file:line:col"|null,"default":bool,"properties":{…}|null}
-      A bad line gives {"node":…,"error":"<stdin>:LINE:COL: …"} and the run goes on.
+      A bad line gives {"node":…,"error":"<stdin>:LINE:COL: …"} and the run goes on; a line
+      over 1 MiB is skipped unread and answered {"node":null,"error":…}.
       Streams in constant memory; answers are flushed whenever the input has no more
       lines ready, so a tool can write a line and wait for its answer.
       Exit status: 0 whatever the lines hold; 2 only when a sheet fails to load.
@@ -35,9 +36,20 @@ struct BatchCommand: ParsableCommand {
     var lineNumber = 0
     var reader = LineReader(descriptor: STDIN_FILENO)
     var json = ""
-    while let line = reader.nextLine(beforeBlocking: { output.flush() }) {
+    while let next = reader.nextLine(beforeBlocking: { output.flush() }) {
       lineNumber += 1
       json.removeAll(keepingCapacity: true)
+      guard case .text(let line) = next else {
+        if case .tooLong(let length) = next {
+          json += "{\"node\":null,\"error\":"
+          PropertyValue.writeJSONString(
+            "<stdin>:\(lineNumber):1: line is \(length) bytes, longer than the \(LineReader.maxLineLength)-byte limit",
+            to: &json)
+          json += "}"
+        }
+        output.writeLine(json)
+        continue
+      }
       do {
         let node = try NodeIdentifier(parsing: line)
         let answer = cascade ? index.cascade(for: node, options: options) : index.bestMatch(for: node, options: options)
@@ -55,12 +67,24 @@ struct BatchCommand: ParsableCommand {
   }
 }
 
-/// Reads lines from a file descriptor in large chunks, in constant memory
-/// (a line longer than the chunk grows the buffer only as far as it needs).
+/// Reads lines from a file descriptor in large chunks, in constant memory:
+/// a line longer than `maxLineLength` is not kept but skipped to its end and
+/// reported as too long.
 struct LineReader {
+  enum Line {
+    case text(String)
+    /// A line over the limit, with its length in bytes.
+    case tooLong(Int)
+  }
+
+  static let maxLineLength = 1 << 20
   private let descriptor: Int32
   private var buffer: [UInt8] = []
   private var start = 0
+  /// Where the search for the next newline resumes (all before it was searched).
+  private var scanned = 0
+  /// Bytes of an over-long line dropped so far; nil when not skipping.
+  private var skipped: Int?
   private var finished = false
   private let chunk = 1 << 16
 
@@ -68,24 +92,40 @@ struct LineReader {
 
   /// The next line without its `\n` (or `\r\n`); nil at the end of input.
   /// `beforeBlocking` runs when no complete line is buffered, before reading.
-  mutating func nextLine(beforeBlocking: () -> Void) -> String? {
+  mutating func nextLine(beforeBlocking: () -> Void) -> Line? {
     while true {
-      if let newline = buffer[start...].firstIndex(of: 0x0A) {
+      if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
+        defer {
+          start = newline + 1
+          scanned = start
+        }
+        if let dropped = skipped {
+          skipped = nil
+          return .tooLong(dropped + newline - start)
+        }
         var end = newline
         if end > start && buffer[end - 1] == 0x0D { end -= 1 }
-        let line = String(decoding: buffer[start..<end], as: UTF8.self)
-        start = newline + 1
-        return line
+        return .text(String(decoding: buffer[start..<end], as: UTF8.self))
       }
+      scanned = buffer.count
       if finished {
-        guard start < buffer.count else { return nil }
-        let line = String(decoding: buffer[start...], as: UTF8.self)
+        guard start < buffer.count || skipped != nil else { return nil }
+        defer {
+          start = buffer.count
+          scanned = start
+          skipped = nil
+        }
+        if let dropped = skipped { return .tooLong(dropped + buffer.count - start) }
+        return .text(String(decoding: buffer[start...], as: UTF8.self))
+      }
+      if buffer.count - start > Self.maxLineLength {
+        skipped = (skipped ?? 0) + buffer.count - start
         start = buffer.count
-        return line
       }
       beforeBlocking()
       buffer.removeSubrange(0..<start)
       start = 0
+      scanned = buffer.count
       let old = buffer.count
       buffer.reserveCapacity(old + chunk)
       buffer.append(contentsOf: repeatElement(0, count: chunk))

@@ -17,6 +17,8 @@ struct Benchmarks {
     let standardSheet = try write(standard.yaml, "sheet-10k.yaml")
     if wants("match") {
       rows.append(try queries("best match, 10k selectors, ~300 tokens", standard, naiveGoal: 50, rateGoal: 2_000_000))
+    }
+    if wants("shared") {
       let shared = Workload(selectors: 10_000, sharedToken: "background", nodes: 20_000, seed: 2)
       rows.append(try queries("best match, 10k selectors, one token", shared, naiveGoal: 10, rateGoal: nil))
     }

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Issue 6's hostile inputs that go through the command line: each fails
+/// cleanly with a located error, or succeeds. (`make hostile`-style timings
+/// are reported in the notes, not asserted here.)
+@Suite struct HostileInputTests {
+  private func run(_ arguments: [String], input: Data? = nil) throws -> CLIRunner.Result {
+    try CLIRunner.run(arguments, input: input)
+  }
+
+  @Test func tenMegabyteBatchLineIsSkippedAndTheRunGoesOn() throws {
+    var input = Data("home/title\n".utf8)
+    input.append(Data(repeating: UInt8(ascii: "a"), count: 10 << 20))
+    input.append(Data("\nhome/title\n".utf8))
+    let result = try run(["batch", "-s", "demo/demo.yaml"], input: input)
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(
+      lines[1] == #"{"node":null,"error":"<stdin>:2:1: line is 10485760 bytes, longer than the 1048576-byte limit"}"#)
+    #expect(lines[0] == lines[2])
+  }
+
+  @Test func hundredThousandComponentIdentifier() throws {
+    let node = String(repeating: "a/", count: 100_000) + "title"
+    let result = try run(["batch", "-s", "demo/demo.yaml"], input: Data((node + "\n").utf8))
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("{\"node\":\"a/a/"))
+    #expect(result.stdout.contains("\"selector\":\"title\""))
+  }
+
+  @Test func treeNestedHundredThousandDeep() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stylist-deep-tree-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tree = folder.appendingPathComponent("deep.yaml").path
+    let text = "tree: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n"
+    try text.write(toFile: tree, atomically: true, encoding: .utf8)
+    let result = try run(["resolve", "-s", "demo/demo.yaml", "--tree", tree])
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix(tree + ":1:"), "\(result.stderr.prefix(200))")
+    #expect(result.stderr.contains("nest"), "\(result.stderr.prefix(200))")
+  }
+
+  @Test func endlessFileIsCutAtTheSizeLimit() throws {
+    let sheet = try run(["match", "-s", "/dev/zero", "title"])
+    #expect(sheet.status == 2)
+    #expect(sheet.stderr == "/dev/zero:1:1: error: file is larger than the 67108864-byte limit\n")
+    let tree = try run(["resolve", "-s", "demo/demo.yaml", "--tree", "/dev/zero"])
+    #expect(tree.status == 2)
+    #expect(tree.stderr == "/dev/zero:1:1: error: file is larger than the 67108864-byte limit\n")
+  }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@testable import Stylist
+
+/// Issue 6's hostile sheets that the library handles directly.
+@Suite struct HostileSheetTests {
+  private func temporaryFolder(_ name: String) throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stylist-\(name)-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  @Test func selectorWithThousandGlobs() throws {
+    let selector = try StyleSelector(parsing: (0..<1_000).map { "c\($0 % 10)*" }.joined(separator: "/") + "/t")
+    #expect(selector.components.count == 1_000)
+    let matching = NodeIdentifier(path: (0..<1_000).map { Component(name: "c\($0 % 10)x") }, token: "t")
+    let index = StyleIndex(rules: [StyleRule(selector, ["deep": true])])
+    #expect(index.bestMatch(for: matching).match != nil)
+    let missing = NodeIdentifier(path: (0..<1_000).map { Component(name: "d\($0)") }, token: "t")
+    #expect(index.bestMatch(for: missing).match == nil)
+  }
+
+  @Test func thousandLevelExtendsChain() throws {
+    var yaml = "styles:\n"
+    for level in 0..<1_000 { yaml += "  s\(level): { extends: s\(level + 1), p\(level): \(level) }\n" }
+    yaml += "  s1000: { base: true }\n"
+    let sheet = try StyleSheet(yaml: yaml)
+    let first = try #require(sheet.rules.first { $0.name == "s0" })
+    #expect(first.style.properties.count == 1_001)
+    #expect(first.style.properties["base"] == true)
+  }
+
+  @Test func thousandLevelImportChain() throws {
+    let folder = try temporaryFolder("imports")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for level in 0..<1_000 {
+      let text = "imports: [f\(level + 1).yaml]\nstyles:\n  t\(level): { level: \(level) }\n"
+      try text.write(toFile: "\(folder)/f\(level).yaml", atomically: true, encoding: .utf8)
+    }
+    try "styles:\n  last: { level: 1000 }\n".write(toFile: "\(folder)/f1000.yaml", atomically: true, encoding: .utf8)
+    let sheet = try StyleSheet(contentsOf: "\(folder)/f0.yaml")
+    #expect(sheet.rules.count == 1_001)
+    #expect(sheet.rules.first?.name == "last")
+    // A cycle at the end of the chain is still found and located.
+    try "imports: [f0.yaml]\n".write(toFile: "\(folder)/f1000.yaml", atomically: true, encoding: .utf8)
+    #expect(throws: SheetLoadError.self) { try StyleSheet(contentsOf: "\(folder)/f0.yaml") }
+  }
+}
