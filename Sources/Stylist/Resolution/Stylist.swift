@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The style engine: the current snapshot of loaded sheets plus the theme and
 /// mode queries use by default.
 ///
@@ -15,7 +13,7 @@ public final class Stylist: Sendable {
     var nextObserver = 0
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   /// Loads `paths` as one sheet (see `StyleSheet(contentsOf:)`).
   public convenience init(
@@ -25,11 +23,11 @@ public final class Stylist: Sendable {
   }
 
   public init(sheets: [StyleSheet] = [], theme: String? = nil, mode: PrecedenceMode? = nil) {
-    state = Mutex(State(index: StyleIndex(sheets: sheets), theme: theme, mode: mode))
+    state = Locked(State(index: StyleIndex(sheets: sheets), theme: theme, mode: mode))
   }
 
   public init(index: StyleIndex, theme: String? = nil, mode: PrecedenceMode? = nil) {
-    state = Mutex(State(index: index, theme: theme, mode: mode))
+    state = Locked(State(index: index, theme: theme, mode: mode))
   }
 
   /// The current snapshot.

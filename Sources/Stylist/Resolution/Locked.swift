@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A value behind a pthread mutex, guarding `Stylist`'s current snapshot.
+///
+/// Not `Synchronization.Mutex`: the toolchain's Mutex is not built with
+/// ThreadSanitizer, so TSan cannot see its ordering and reports every
+/// snapshot handed from a reloading thread to a querying one as a race.
+/// pthread locking is intercepted, so `make sanitize` checks the real thing.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+  private var value: Value
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+  init(_ value: Value) {
+    self.value = value
+    mutex = .allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&value)
+  }
+}
