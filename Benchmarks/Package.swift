@@ -16,13 +16,13 @@ let package = Package(
   ],
   targets: [
     // The system libyaml again, for the "parse to events, do nothing" floor.
-    .systemLibrary(name: "LibYAML", pkgConfig: "yaml-0.1"),
+    .systemLibrary(name: "SystemYAML", pkgConfig: "yaml-0.1"),
     .executableTarget(
       name: "StylistBench",
       dependencies: [
         .product(name: "Stylist", package: root.lastPathComponent.lowercased()),
         .product(name: "Yams", package: "Yams"),
-        "LibYAML",
+        "SystemYAML",
       ]),
   ]
 )

@@ -1,5 +1,5 @@
 import Foundation
-import LibYAML
+import SystemYAML
 import Stylist
 import Yams
 
