@@ -57,8 +57,15 @@ struct NameTable: Sendable {
   }
 
   static func hash(_ name: String) -> Int {
+    // Native strings (small ones included) lend their bytes; iterating
+    // `utf8` instead costs a retain per byte.
+    if let hash = name.utf8.withContiguousStorageIfAvailable(hash(bytes:)) { return hash }
+    return hash(bytes: Array(name.utf8))
+  }
+
+  static func hash<Bytes: Collection<UInt8>>(bytes: Bytes) -> Int {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in name.utf8 {
+    for byte in bytes {
       hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
     }
     return Int(truncatingIfNeeded: hash ^ (hash >> 29))

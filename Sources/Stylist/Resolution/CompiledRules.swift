@@ -7,8 +7,10 @@
 /// per token id. The few with a `*` or glob token sit in a list per *anchor*:
 /// the id of their innermost literal component name (a node can only match
 /// if it has a component of that name), or in one list when they have none.
-/// Each rule also carries a 64-bit mask of its literal component names; a
-/// rule whose mask is not inside the node's is skipped with one AND.
+/// A list entry carries the rule's theme and a 64-bit mask of its literal
+/// component names, so most candidates are dismissed with one AND while
+/// reading one contiguous list, without touching the rule itself (at 10,000
+/// rules, those loads were most of a query's time).
 ///
 /// `@unchecked Sendable`: the buffers are written in `init` only and read-only
 /// after, so sharing a snapshot across threads is safe.
@@ -31,6 +33,13 @@ final class CompiledRules: @unchecked Sendable {
     var requiredNames: UInt64
   }
 
+  /// One entry of a candidate list: what can reject the rule cheaply.
+  private struct Candidate {
+    var requiredNames: UInt64
+    var theme: Int32
+    var rule: Int32
+  }
+
   private struct Component {
     /// Interned name, or `anyName` / `globName`.
     var name: Int32
@@ -51,25 +60,31 @@ final class CompiledRules: @unchecked Sendable {
   private static let noVariant: Int32 = -2
 
   private let names: NameTable
-  // Plain buffers owned by this object: reading a class's array property in
-  // the query loop would retain and release it at every access.
-  private let rules: UnsafeMutableBufferPointer<Rule>
-  private let components: UnsafeMutableBufferPointer<Component>
-  private let chunkBounds: UnsafeMutableBufferPointer<Int32>
   private let globs: [Glob]
-  /// `globMatchesName[glob * names.count + id]` is 1 when the glob matches that
-  /// interned name; computed at build (when not too large), so a query calls
-  /// `regexec` only for names no rule spells out.
-  private let globMatchesName: UnsafeMutableBufferPointer<UInt8>
-  private let hasGlobTable: Bool
+  private let tables: Tables
+  private let longestSelector: Int
   /// Largest glob × name table built; beyond it queries call `regexec`.
   static let maxGlobTable = 4_000_000
-  /// Rule indices per token id.
-  private let byToken: [[Int32]]
-  /// Rules with a pattern token, per anchor name id; and those without an anchor.
-  private let patternByAnchor: [Int32: [Int32]]
-  private let patternUnanchored: [Int32]
-  private let longestSelector: Int
+
+  /// Plain buffers owned by this object, copied into each query as one
+  /// trivial value: reading a class's array property in the query loop would
+  /// retain and release it at every access.
+  private struct Tables {
+    var rules: UnsafeMutableBufferPointer<Rule>
+    var components: UnsafeMutableBufferPointer<Component>
+    var chunkBounds: UnsafeMutableBufferPointer<Int32>
+    /// Every candidate list, back to back (see `listCount`).
+    var candidates: UnsafeMutableBufferPointer<Candidate>
+    /// List `i` is `candidates[listStart[i]..<listStart[i + 1]]`.
+    var listStart: UnsafeMutableBufferPointer<Int32>
+    /// `globMatchesName[glob * nameCount + id]` is 1 when the glob matches
+    /// that interned name; computed at build (when not too large), so a query
+    /// calls `regexec` only for names no rule spells out.
+    var globMatchesName: UnsafeMutableBufferPointer<UInt8>
+    var nameCount: Int
+    var hasGlobTable: Bool
+    var hasPatternTokens: Bool
+  }
 
   init(_ styleRules: [StyleRule]) {
     var names = NameTable(capacity: styleRules.count)
@@ -134,46 +149,64 @@ final class CompiledRules: @unchecked Sendable {
       rules.append(rule)
     }
 
-    var byToken = [[Int32]](repeating: [], count: names.count)
-    var patternByAnchor: [Int32: [Int32]] = [:]
-    var patternUnanchored: [Int32] = []
-    for (index, rule) in rules.enumerated() {
-      if rule.token >= 0 {
-        byToken[Int(rule.token)].append(Int32(index))
-        continue
-      }
-      let own = components[Int(rule.firstComponent)..<Int(rule.firstComponent + rule.componentCount)]
-      if let anchor = own.last(where: { $0.name >= 0 }) {
-        patternByAnchor[anchor.name, default: []].append(Int32(index))
-      } else {
-        patternUnanchored.append(Int32(index))
-      }
-    }
-    self.names = names
-    self.rules = Self.buffer(rules)
-    self.components = Self.buffer(components)
-    self.chunkBounds = Self.buffer(chunkBounds)
-    self.globs = globs
     var table: [UInt8] = []
-    hasGlobTable = globs.count * names.count <= Self.maxGlobTable
+    let hasGlobTable = globs.count * names.count <= Self.maxGlobTable
     if hasGlobTable {
       table.reserveCapacity(globs.count * names.count)
       for glob in globs {
         for name in names.names { table.append(glob.matches(name) ? 1 : 0) }
       }
     }
-    self.globMatchesName = Self.buffer(table)
-    self.byToken = byToken
-    self.patternByAnchor = patternByAnchor
-    self.patternUnanchored = patternUnanchored
+
+    // Which lists each rule goes in. With the glob table, a glob-token rule
+    // goes in the list of every name its glob matches, so a known token finds
+    // it there; the glob-token list serves tokens no rule spells out.
+    var entries: [(list: Int32, rule: Int32)] = []
+    entries.reserveCapacity(rules.count)
+    let nameCount = names.count
+    for (index, rule) in rules.enumerated() {
+      if rule.token >= 0 {
+        entries.append((rule.token, Int32(index)))
+        continue
+      }
+      if rule.token == Self.globName && hasGlobTable {
+        let row = Int(rule.tokenGlob) * nameCount
+        for id in 0..<nameCount where table[row + id] != 0 { entries.append((Int32(id), Int32(index))) }
+        entries.append((Int32(2 * nameCount + 1), Int32(index)))
+        continue
+      }
+      let own = components[Int(rule.firstComponent)..<Int(rule.firstComponent + rule.componentCount)]
+      let list = own.last(where: { $0.name >= 0 }).map { nameCount + Int($0.name) } ?? 2 * nameCount
+      entries.append((Int32(list), Int32(index)))
+    }
+    // Bucket sort, keeping load order within each list.
+    var listStart = [Int32](repeating: 0, count: Self.listCount(names: nameCount) + 1)
+    for entry in entries { listStart[Int(entry.list) + 1] += 1 }
+    for list in 1..<listStart.count { listStart[list] += listStart[list - 1] }
+    var next = listStart
+    let candidates = UnsafeMutableBufferPointer<Candidate>.allocate(capacity: max(entries.count, 1))
+    for entry in entries {
+      let rule = rules[Int(entry.rule)]
+      candidates[Int(next[Int(entry.list)])] = Candidate(
+        requiredNames: rule.requiredNames, theme: rule.theme, rule: entry.rule)
+      next[Int(entry.list)] += 1
+    }
+    self.names = names
+    self.globs = globs
+    self.tables = Tables(
+      rules: Self.buffer(rules), components: Self.buffer(components), chunkBounds: Self.buffer(chunkBounds),
+      candidates: candidates, listStart: Self.buffer(listStart), globMatchesName: Self.buffer(table),
+      nameCount: nameCount, hasGlobTable: hasGlobTable, hasPatternTokens: rules.contains { $0.token < 0 })
     self.longestSelector = longest
   }
 
   deinit {
-    rules.deallocate()
-    components.deallocate()
-    chunkBounds.deallocate()
-    globMatchesName.deallocate()
+    tables.rules.deallocate()
+    tables.components.deallocate()
+    tables.chunkBounds.deallocate()
+    tables.candidates.deallocate()
+    tables.listStart.deallocate()
+    tables.globMatchesName.deallocate()
   }
 
   private static func buffer<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
@@ -182,22 +215,21 @@ final class CompiledRules: @unchecked Sendable {
     return buffer
   }
 
-  /// Whether glob `glob` matches `text`, whose interned id is `id`.
-  private func glob(_ glob: Int32, matches text: String, id: Int32) -> Bool {
-    if id >= 0 && hasGlobTable {
-      return globMatchesName[Int(glob) * names.count + Int(id)] != 0
-    }
-    return globs[Int(glob)].matches(text)
-  }
+  /// The candidate lists, for `n` interned names: list `t < n` holds the rules
+  /// for token id `t`; list `n + a` the pattern-token rules anchored at name
+  /// id `a`; list `2n` those without an anchor; list `2n + 1` every glob-token
+  /// rule, for tokens that are not interned.
+  private static func listCount(names n: Int) -> Int { 2 * n + 2 }
 
   private static func bit(_ id: Int32) -> UInt64 { 1 << UInt64(id & 63) }
 
-  /// Load order of the rule that wins for `node` under `theme` (SPEC §4), or nil.
-  func bestOrder(for node: NodeIdentifier, theme: String?, mode: PrecedenceMode) -> Int? {
+  /// Load order and specificity of the rule that wins for `node` under
+  /// `theme` (SPEC §4), or nil.
+  func best(for node: NodeIdentifier, theme: String?, mode: PrecedenceMode) -> (order: Int, specificity: Specificity)? {
     let depth = node.path.count
     let scratchSize = 2 * depth + 3 * longestSelector
     return withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(scratchSize, 1)) { scratch in
-      var query = Query(
+      let query = Query(
         compiled: self, node: node, depth: depth, mode: mode,
         theme: theme.map { names.id($0) } ?? Self.unthemed,
         nameIDs: UnsafeMutableBufferPointer(rebasing: scratch[0..<depth]),
@@ -212,8 +244,10 @@ final class CompiledRules: @unchecked Sendable {
   }
 
   /// One query's state: the node's interned names and the best rule so far.
-  private struct Query {
+  /// Noncopyable, so the hot loop can never copy it (and retain its fields).
+  private struct Query: ~Copyable {
     let compiled: CompiledRules
+    let tables: Tables
     let node: NodeIdentifier
     let depth: Int
     let mode: PrecedenceMode
@@ -225,9 +259,15 @@ final class CompiledRules: @unchecked Sendable {
     /// The best rule's vector entries, innermost first: position from the innermost, weight.
     let bestPositions: UnsafeMutableBufferPointer<Int32>
     let bestWeights: UnsafeMutableBufferPointer<Int32>
-    var best: Int32 = -1
-    var bestCount = 0
-    var tokenID = NameTable.absent
+
+    /// What changes during the query, kept apart so every method borrows the
+    /// query itself: calling a borrowing method from a mutating one made the
+    /// compiler copy the whole struct at each call.
+    struct State {
+      var best: Int32 = -1
+      var bestCount = 0
+      var tokenID = NameTable.absent
+    }
 
     init(
       compiled: CompiledRules, node: NodeIdentifier, depth: Int, mode: PrecedenceMode, theme: Int32,
@@ -236,11 +276,13 @@ final class CompiledRules: @unchecked Sendable {
       bestWeights: UnsafeMutableBufferPointer<Int32>
     ) {
       (self.compiled, self.node, self.depth, self.mode, self.theme) = (compiled, node, depth, mode, theme)
+      tables = compiled.tables
       (self.nameIDs, self.variantIDs, self.positions) = (nameIDs, variantIDs, positions)
       (self.bestPositions, self.bestWeights) = (bestPositions, bestWeights)
     }
 
-    mutating func run() -> Int? {
+    func run() -> (order: Int, specificity: Specificity)? {
+      var state = State()
       let names = compiled.names
       var nodeNames: UInt64 = 0
       for (index, component) in node.path.enumerated() {
@@ -250,148 +292,160 @@ final class CompiledRules: @unchecked Sendable {
         variantIDs[index] = component.variant.map { names.id($0) } ?? CompiledRules.noVariant
       }
       let token = names.id(node.token)
-      tokenID = token
-      if token >= 0 {
-        for rule in compiled.byToken[Int(token)] { consider(rule, nodeNames: nodeNames) }
-      }
-      if !compiled.patternByAnchor.isEmpty {
+      state.tokenID = token
+      if token >= 0 { consider(list: Int(token), nodeNames: nodeNames, &state) }
+      if tables.hasPatternTokens {
+        let nameCount = tables.nameCount
         for index in 0..<depth where nameIDs[index] >= 0 {
           // A name repeated in the path visits its list again; a rule tried twice changes nothing.
-          for rule in compiled.patternByAnchor[nameIDs[index]] ?? [] { consider(rule, nodeNames: nodeNames) }
+          consider(list: nameCount + Int(nameIDs[index]), nodeNames: nodeNames, &state)
         }
+        consider(list: 2 * nameCount, nodeNames: nodeNames, &state)
+        if token < 0 && tables.hasGlobTable { consider(list: 2 * nameCount + 1, nodeNames: nodeNames, &state) }
       }
-      for rule in compiled.patternUnanchored { consider(rule, nodeNames: nodeNames) }
-      return best < 0 ? nil : Int(compiled.rules[Int(best)].order)
+      guard state.best >= 0 else { return nil }
+      let rule = tables.rules[Int(state.best)]
+      var placed: [Specificity.Entry] = []
+      placed.reserveCapacity(state.bestCount)
+      for offset in 0..<state.bestCount {
+        placed.append(Specificity.Entry(position: Int(bestPositions[offset]), weight: Int(bestWeights[offset])))
+      }
+      return (Int(rule.order), Specificity(tokenWeight: Int(rule.tokenWeight), placed: placed, depth: depth))
     }
 
-    private mutating func consider(_ index: Int32, nodeNames: UInt64) {
-      let rule = compiled.rules[Int(index)]
-      if rule.requiredNames & ~nodeNames != 0 { return }
-      if rule.theme != CompiledRules.unthemed && rule.theme != theme { return }
-      if rule.token == CompiledRules.globName && !compiled.glob(rule.tokenGlob, matches: node.token, id: tokenID) {
+    /// Tries every rule of candidate list `list` the node's names and theme allow.
+    private func consider(list: Int, nodeNames: UInt64, _ state: inout State) {
+      let end = Int(tables.listStart[list + 1])
+      var entry = Int(tables.listStart[list])
+      while entry < end {
+        let candidate = tables.candidates[entry]
+        entry += 1
+        if candidate.requiredNames & ~nodeNames != 0 { continue }
+        if candidate.theme != CompiledRules.unthemed && candidate.theme != theme { continue }
+        consider(candidate.rule, &state)
+      }
+    }
+
+    private func consider(_ index: Int32, _ state: inout State) {
+      // Rules are read in place: a copy of the struct would cost a memcpy.
+      let rule = UnsafePointer(tables.rules.baseAddress! + Int(index))
+      if rule.pointee.token == CompiledRules.globName
+        && !glob(rule.pointee.tokenGlob, matches: node.token, id: state.tokenID)
+      {
         return
       }
       guard place(rule) else { return }
-      if best >= 0 && !precedesBest(rule) { return }
-      best = index
-      let count = Int(rule.componentCount)
+      if state.best >= 0 && !precedes(rule, state) { return }
+      state.best = index
+      let count = Int(rule.pointee.componentCount)
+      let first = Int(rule.pointee.firstComponent)
       for offset in 0..<count {
         let component = count - 1 - offset
         bestPositions[offset] = Int32(depth) - 1 - positions[component]
-        bestWeights[offset] = compiled.components[Int(rule.firstComponent) + component].weight
+        bestWeights[offset] = tables.components[first + component].weight
       }
-      bestCount = count
+      state.bestCount = count
     }
 
     /// SPEC §4 precedence of `rule` (just placed) over the best so far.
-    private func precedesBest(_ rule: Rule) -> Bool {
-      let incumbent = compiled.rules[Int(best)]
-      let themed = rule.theme != CompiledRules.unthemed
-      let incumbentThemed = incumbent.theme != CompiledRules.unthemed
+    private func precedes(_ rule: UnsafePointer<Rule>, _ state: State) -> Bool {
+      let incumbent = UnsafePointer(tables.rules.baseAddress! + Int(state.best))
+      let themed = rule.pointee.theme != CompiledRules.unthemed
+      let incumbentThemed = incumbent.pointee.theme != CompiledRules.unthemed
       if mode == .themed && themed != incumbentThemed { return themed }
-      let comparison = compareWithBest(rule, tokenWeight: incumbent.tokenWeight)
+      let comparison = compareWithBest(rule, tokenWeight: incumbent.pointee.tokenWeight, bestCount: state.bestCount)
       if comparison != 0 { return comparison > 0 }
       if mode == .classic && themed != incumbentThemed { return themed }
-      return rule.order > incumbent.order
+      return rule.pointee.order > incumbent.pointee.order
     }
 
     /// Lexicographic comparison of the placed rule's vector with the best's
     /// (as `Specificity.<`): -1, 0 or 1.
-    private func compareWithBest(_ rule: Rule, tokenWeight: Int32) -> Int {
-      if rule.tokenWeight != tokenWeight { return rule.tokenWeight < tokenWeight ? -1 : 1 }
-      let count = Int(rule.componentCount)
+    private func compareWithBest(_ rule: UnsafePointer<Rule>, tokenWeight: Int32, bestCount: Int) -> Int {
+      if rule.pointee.tokenWeight != tokenWeight { return rule.pointee.tokenWeight < tokenWeight ? -1 : 1 }
+      let count = Int(rule.pointee.componentCount)
+      let first = Int(rule.pointee.firstComponent)
       var offset = 0
       while offset < count && offset < bestCount {
         let component = count - 1 - offset
         let position = Int32(depth) - 1 - positions[component]
         if position != bestPositions[offset] { return position < bestPositions[offset] ? 1 : -1 }
-        let weight = compiled.components[Int(rule.firstComponent) + component].weight
+        let weight = tables.components[first + component].weight
         if weight != bestWeights[offset] { return weight < bestWeights[offset] ? -1 : 1 }
         offset += 1
       }
       return count == bestCount ? 0 : (count < bestCount ? -1 : 1)
     }
 
-    private func matches(_ component: Component, at index: Int) -> Bool {
-      let name = component.name
+    /// Whether glob `glob` matches `text`, whose interned id is `id`.
+    @inline(__always)
+    private func glob(_ glob: Int32, matches text: @autoclosure () -> String, id: Int32) -> Bool {
+      if id >= 0 && tables.hasGlobTable {
+        return tables.globMatchesName[Int(glob) * tables.nameCount + Int(id)] != 0
+      }
+      return compiled.globs[Int(glob)].matches(text())
+    }
+
+    @inline(__always)
+    private func matches(_ component: UnsafePointer<Component>, at index: Int) -> Bool {
+      let name = component.pointee.name
       if name >= 0 {
         if nameIDs[index] != name { return false }
       } else if name == CompiledRules.globName {
-        if !compiled.glob(component.nameGlob, matches: node.path[index].name, id: nameIDs[index]) { return false }
+        if !glob(component.pointee.nameGlob, matches: node.path[index].name, id: nameIDs[index]) { return false }
       }
-      let variant = component.variant
+      let variant = component.pointee.variant
       if variant >= 0 { return variantIDs[index] == variant }
       switch variant {
       case CompiledRules.unspecified: return true
       case CompiledRules.anyVariant: return variantIDs[index] != CompiledRules.noVariant
       default:
         guard let text = node.path[index].variant else { return false }
-        return compiled.glob(component.variantGlob, matches: text, id: variantIDs[index])
+        return glob(component.pointee.variantGlob, matches: text, id: variantIDs[index])
       }
     }
 
-    private func chunkFits(_ rule: Rule, _ chunk: Int, at start: Int) -> Bool {
-      let bounds = Int(rule.firstChunk) + chunk
-      var node = start
-      for index in Int(compiled.chunkBounds[bounds])..<Int(compiled.chunkBounds[bounds + 1]) {
-        if !matches(compiled.components[Int(rule.firstComponent) + index], at: node) { return false }
-        node += 1
-      }
+    /// Whether components `first..<first + length` of the rule fit on the node from `start` on.
+    @inline(__always)
+    private func fits(_ components: UnsafePointer<Component>, _ length: Int, at start: Int) -> Bool {
+      for offset in 0..<length where !matches(components + offset, at: start + offset) { return false }
       return true
     }
 
-    private func chunkLength(_ rule: Rule, _ chunk: Int) -> Int {
-      let bounds = Int(rule.firstChunk) + chunk
-      return Int(compiled.chunkBounds[bounds + 1] - compiled.chunkBounds[bounds])
-    }
-
-    /// The greedy two-pass placement of `Placement.swift`, into `positions`.
-    private func place(_ rule: Rule) -> Bool {
-      let count = Int(rule.componentCount)
-      if count == 0 { return !(rule.tokenIsDirectChild && depth > 0) }
+    /// Places the rule's components into `positions`, each `>` chunk as near
+    /// the token as the chunks inside it allow; false when it does not fit.
+    ///
+    /// One pass, innermost chunk first: taking the latest fitting position
+    /// for a chunk both maximises the specificity (positions count from the
+    /// token) and leaves the most room outside it, so the pass fails only when
+    /// no placement exists. `Placement.swift` finds the same placement in two
+    /// passes over Strings; the oracle tests hold the two together.
+    private func place(_ rule: UnsafePointer<Rule>) -> Bool {
+      let count = Int(rule.pointee.componentCount)
+      if count == 0 { return !(rule.pointee.tokenIsDirectChild && depth > 0) }
       if count > depth { return false }
-      let chunkCount = Int(rule.chunkCount)
-      let endAnchored = rule.tokenIsDirectChild
-
-      // Forward: the earliest end of each chunk, kept in the slot of the chunk's
-      // first component until the backward pass (innermost first) overwrites it.
-      var next = 0
-      for chunk in 0..<chunkCount {
-        let length = chunkLength(rule, chunk)
-        var start = next
-        if chunk == chunkCount - 1 && endAnchored {
-          start = depth - length
-          if start < next || (chunk == 0 && rule.rootAnchored && start != 0) || !chunkFits(rule, chunk, at: start) {
-            return false
-          }
-        } else if chunk == 0 && rule.rootAnchored {
-          if !chunkFits(rule, 0, at: 0) { return false }
-        } else {
-          while start + length <= depth && !chunkFits(rule, chunk, at: start) { start += 1 }
-          if start + length > depth { return false }
-        }
-        positions[Int(compiled.chunkBounds[Int(rule.firstChunk) + chunk])] = Int32(start + length - 1)
-        next = start + length
-      }
-
-      // Backward: the latest placement of each chunk, innermost first.
+      let chunkCount = Int(rule.pointee.chunkCount)
+      let bounds = tables.chunkBounds.baseAddress! + Int(rule.pointee.firstChunk)
+      let components = UnsafePointer(tables.components.baseAddress! + Int(rule.pointee.firstComponent))
       var limit = depth - 1
-      for chunk in stride(from: chunkCount - 1, through: 0, by: -1) {
-        let length = chunkLength(rule, chunk)
-        let first = Int(compiled.chunkBounds[Int(rule.firstChunk) + chunk])
-        let lower = chunk == 0 ? 0 : Int(positions[Int(compiled.chunkBounds[Int(rule.firstChunk) + chunk - 1])]) + 1
+      var chunk = chunkCount
+      while chunk > 0 {
+        chunk -= 1
+        let first = Int(bounds[chunk])
+        let length = Int(bounds[chunk + 1]) - first
+        // The chunks outside need at least `first` node components.
         var start: Int
-        if chunk == 0 && rule.rootAnchored {
+        if chunk == chunkCount - 1 && rule.pointee.tokenIsDirectChild {
+          start = depth - length
+          if chunk == 0 && rule.pointee.rootAnchored && start != 0 { return false }
+          if start < first || !fits(components + first, length, at: start) { return false }
+        } else if chunk == 0 && rule.pointee.rootAnchored {
           start = 0
-          if start + length - 1 > limit { return false }
+          if length - 1 > limit || !fits(components, length, at: 0) { return false }
         } else {
           start = limit - length + 1
-          let fixed = chunk == chunkCount - 1 && endAnchored
-          while start >= lower && !chunkFits(rule, chunk, at: start) {
-            if fixed { return false }
-            start -= 1
-          }
-          if start < lower { return false }
+          while start >= first && !fits(components + first, length, at: start) { start -= 1 }
+          if start < first { return false }
         }
         for offset in 0..<length { positions[first + offset] = Int32(start + offset) }
         limit = start - 1

@@ -85,8 +85,8 @@ public struct StyleIndex: Sendable {
   /// The winning rule for `node`, or the default style when nothing applies.
   public func bestMatch(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
     let theme = node.theme ?? options.theme
-    let best = compiled.bestOrder(for: node, theme: theme, mode: options.mode).flatMap {
-      match($0, on: node, theme: theme)
+    let best = compiled.best(for: node, theme: theme, mode: options.mode).map {
+      Match(rule: rules[$0.order], specificity: $0.specificity, order: $0.order)
     }
     return resolution(for: node, theme: theme, winner: best, properties: best?.rule.style.properties(underTheme: theme))
   }

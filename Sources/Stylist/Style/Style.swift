@@ -20,20 +20,64 @@ public struct Style: Hashable, Sendable {
 }
 
 /// A style registered for a selector.
+///
+/// The fields live in one shared box (copied on write), so handing a rule out
+/// with every answer costs one retain instead of one per string and table.
 public struct StyleRule: Hashable, Sendable {
-  public var selector: StyleSelector
+  private var storage: Storage
+
+  public var selector: StyleSelector {
+    get { storage.selector }
+    set { uniqueStorage().selector = newValue }
+  }
   /// The registered selector as written (group path and `@theme` in front).
-  public var name: String
-  public var style: Style
+  public var name: String {
+    get { storage.name }
+    set { uniqueStorage().name = newValue }
+  }
+  public var style: Style {
+    get { storage.style }
+    set { uniqueStorage().style = newValue }
+  }
 
   public init(selector: StyleSelector, name: String? = nil, style: Style) {
-    self.selector = selector
-    self.name = name ?? selector.description
-    self.style = style
+    storage = Storage(selector: selector, name: name ?? selector.description, style: style)
   }
 
   public init(_ selector: StyleSelector, _ properties: Properties, source: SourceLocation? = nil) {
     self.init(selector: selector, style: Style(properties: properties, source: source))
+  }
+
+  private mutating func uniqueStorage() -> Storage {
+    if !isKnownUniquelyReferenced(&storage) {
+      storage = Storage(selector: storage.selector, name: storage.name, style: storage.style)
+    }
+    return storage
+  }
+
+  public static func == (lhs: StyleRule, rhs: StyleRule) -> Bool {
+    lhs.storage === rhs.storage
+      || (lhs.selector == rhs.selector && lhs.name == rhs.name && lhs.style == rhs.style)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(selector)
+    hasher.combine(name)
+    hasher.combine(style)
+  }
+
+  /// `@unchecked Sendable`: mutated only through `uniqueStorage()`, when no
+  /// other value shares it.
+  private final class Storage: @unchecked Sendable {
+    var selector: StyleSelector
+    var name: String
+    var style: Style
+
+    init(selector: StyleSelector, name: String, style: Style) {
+      self.selector = selector
+      self.name = name
+      self.style = style
+    }
   }
 }
 

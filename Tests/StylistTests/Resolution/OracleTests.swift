@@ -26,6 +26,7 @@ import Testing
         #expect(resolution.match?.order == expected, "\(node) theme \(theme ?? "-") in \(rules.map(\.name))")
         let ranked = index.applicableMatches(for: node, options: options)
         #expect(ranked.first?.order == expected)
+        #expect(resolution.match == ranked.first, "specificity of the compiled winner")
       }
     }
   }
