@@ -89,15 +89,29 @@ struct Benchmarks {
         baseline: nil, ratio: ratio, goal: "≤ 3×", met: ratio <= 3))
   }
 
-  /// `stylist batch` end to end against `cat` of the same lines.
-  private mutating func batch(_ workload: Workload, sheet: String) throws {
+  /// The batch input: the workload's nodes, one per line, repeated to `count` lines.
+  static func batchInput(_ workload: Workload, lines count: Int) -> String {
     var lines = ""
-    lines.reserveCapacity(options.batchLines * 40)
-    for index in 0..<options.batchLines {
+    lines.reserveCapacity(count * 40)
+    for index in 0..<count {
       lines += workload.nodes[index % workload.nodes.count].description
       lines += "\n"
     }
-    let input = try write(lines, "nodes.txt")
+    return lines
+  }
+
+  static func writeWorkloads(to folder: String, batchLines: Int) throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let standard = Workload(selectors: 10_000, nodes: 20_000, seed: 1)
+    try standard.yaml.write(toFile: folder + "/sheet-10k.yaml", atomically: false, encoding: .utf8)
+    try Workload(selectors: 100_000, nodes: 1, seed: 4).yaml
+      .write(toFile: folder + "/sheet-100k.yaml", atomically: false, encoding: .utf8)
+    try batchInput(standard, lines: batchLines).write(toFile: folder + "/nodes.txt", atomically: false, encoding: .utf8)
+  }
+
+  /// `stylist batch` end to end against `cat` of the same lines.
+  private mutating func batch(_ workload: Workload, sheet: String) throws {
+    let input = try write(Self.batchInput(workload, lines: options.batchLines), "nodes.txt")
     let floor = try Measure.command("/bin/cat", [], input: input)
     let time = try Measure.command(options.stylist, ["batch", "-s", sheet], input: input)
     let rate = Double(options.batchLines) / time

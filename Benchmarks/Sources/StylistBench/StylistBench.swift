@@ -13,6 +13,11 @@ import Stylist
       print(LoadBaselines.peakResidentBytes())
       return
     }
+    if arguments.first == "--write-workloads" {
+      // For profiling by hand: the 10k and 100k sheets and the batch input, as `make bench` makes them.
+      try Benchmarks.writeWorkloads(to: arguments[1], batchLines: Options().batchLines)
+      return
+    }
     var options = Options()
     while !arguments.isEmpty {
       let flag = arguments.removeFirst()

@@ -18,18 +18,23 @@ public struct StyleIndex: Sendable {
   /// Merges sheets in order. A later rule for the same selector replaces the
   /// earlier one and takes the later load position; the last default wins.
   public init(sheets: [StyleSheet]) {
-    var merged: OrderedDictionary<StyleSelector, StyleRule> = [:]
     var defaultStyle: Style?
     var mode: PrecedenceMode?
     for sheet in sheets {
-      for rule in sheet.rules {
-        merged.removeValue(forKey: rule.selector)
-        merged[rule.selector] = rule
-      }
       if let style = sheet.defaultStyle { defaultStyle = style }
       if let sheetMode = sheet.mode { mode = sheetMode }
     }
-    self.init(rules: Array(merged.values), defaultStyle: defaultStyle, declaredMode: mode)
+    if sheets.count == 1, sheets[0].selectorsAreUnique {
+      self.init(rules: sheets[0].rules, defaultStyle: defaultStyle, declaredMode: mode)
+      return
+    }
+    // Position of each selector's last rule across all sheets; a rule stays
+    // only at that position (a plain dictionary: ordered removal is quadratic).
+    var last: [StyleSelector: Int] = [:]
+    let all = sheets.flatMap(\.rules)
+    for (position, rule) in all.enumerated() { last[rule.selector] = position }
+    let merged = all.enumerated().filter { last[$0.element.selector] == $0.offset }.map(\.element)
+    self.init(rules: merged, defaultStyle: defaultStyle, declaredMode: mode)
   }
 
   public init(rules: [StyleRule], defaultStyle: Style? = nil, declaredMode: PrecedenceMode? = nil) {

@@ -8,11 +8,26 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
 
   init(_ pattern: String) {
     self.pattern = pattern
+    regex = Self.compiled(pattern)
+  }
+
+  /// Compiled expressions by glob pattern. A design system repeats the same
+  /// few globs across thousands of selectors, and `regcomp` costs more than
+  /// parsing the whole selector; bounded so hostile input cannot grow it forever.
+  private static let cache = Locked<[String: POSIXRegex]>([:])
+  private static let cacheLimit = 4_096
+
+  private static func compiled(_ pattern: String) -> POSIXRegex {
+    if let regex = cache.withLock({ $0[pattern] }) { return regex }
     // Escaped literals and `.*` always form a valid ERE, so compilation cannot fail.
-    guard let regex = POSIXRegex(extendedPattern: Self.extendedRegex(for: pattern)) else {
+    guard let regex = POSIXRegex(extendedPattern: extendedRegex(for: pattern)) else {
       preconditionFailure("glob '\(pattern)' did not compile")
     }
-    self.regex = regex
+    cache.withLock { cache in
+      if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
+      cache[pattern] = regex
+    }
+    return regex
   }
 
   /// `form-*` becomes `^form-.*$`; regex metacharacters in literals are escaped.

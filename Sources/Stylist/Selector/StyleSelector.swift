@@ -15,7 +15,12 @@ public struct StyleSelector: Hashable, Sendable {
   }
 
   public init(parsing text: String) throws(SyntaxError) {
-    var (raws, _) = PathScanner.split(text)
+    self = try Self.parse(text).selector
+  }
+
+  /// The selector and how many empty components (`a//b`) were dropped, in one scan.
+  static func parse(_ text: String) throws(SyntaxError) -> (selector: StyleSelector, droppedEmpty: Int) {
+    var (raws, dropped) = PathScanner.split(text)
     guard !raws.isEmpty else { throw SyntaxError("empty selector", column: 1) }
     var theme: String?
     if raws[0].text.firstByte == UInt8(ascii: "@") {
@@ -33,9 +38,10 @@ public struct StyleSelector: Hashable, Sendable {
     var components: [SelectorComponent] = []
     components.reserveCapacity(raws.count)
     for raw in raws { components.append(try SelectorParser.component(raw)) }
-    self.init(
+    let selector = StyleSelector(
       theme: theme, components: components,
       token: TokenPattern(name: tokenComponent.name, isDirectChild: tokenComponent.isDirectChild))
+    return (selector, dropped)
   }
 
   static func droppingLeadingWildcards(

@@ -9,8 +9,10 @@ struct SheetCompiler {
   /// Values each theme's evaluation may build.
   let budget: Int
 
-  /// Index of the final definition of each selector.
-  private var finalDefinitions: OrderedDictionary<StyleSelector, Int> = [:]
+  /// Index of the final definition of each selector. A plain dictionary:
+  /// removing from an ordered one shifts every later entry, quadratic when
+  /// a big sheet repeats selectors; load order comes from the indices instead.
+  private var finalDefinitions: [StyleSelector: Int] = [:]
   private var evaluators: [String?: ValueEvaluator] = [:]
   /// Own properties per definition and theme (nil: failed, reported).
   private var flattened: [Int: [String?: Properties?]] = [:]
@@ -32,18 +34,19 @@ struct SheetCompiler {
   }
 
   mutating func compile() -> StyleSheet {
+    finalDefinitions.reserveCapacity(definitions.styles.count)
+    var isFinal = [Bool](repeating: true, count: definitions.styles.count)
     for (index, definition) in definitions.styles.enumerated() {
-      if let earlier = finalDefinitions.removeValue(forKey: definition.selector) {
+      if let earlier = finalDefinitions.updateValue(index, forKey: definition.selector) {
+        isFinal[earlier] = false
         sink.warning(
           "duplicate selector '\(definition.name)' replaces the definition at \(definitions.styles[earlier].source)",
           at: definition.source)
       }
-      finalDefinitions[definition.selector] = index
     }
     var rules: [StyleRule] = []
     rules.reserveCapacity(finalDefinitions.count)
-    for index in finalDefinitions.values {
-      let definition = definitions.styles[index]
+    for (index, definition) in definitions.styles.enumerated() where isFinal[index] {
       guard let style = style(for: index) else { continue }
       rules.append(StyleRule(selector: definition.selector, name: definition.name, style: style))
     }
@@ -54,13 +57,18 @@ struct SheetCompiler {
       }
     }
     warnUnusedVariables()
-    return StyleSheet(
+    var sheet = StyleSheet(
       rules: rules, defaultStyle: defaultStyle, mode: definitions.mode,
       themes: Array(definitions.declaredThemes), files: definitions.files)
+    sheet.selectorsAreUnique = true
+    return sheet
   }
 
   private mutating func style(for index: Int) -> Style? {
     let definition = definitions.styles[index]
+    if definition.extends.isEmpty, case .literal(let properties) = definition.body {
+      return Style(properties: properties, source: definition.source)
+    }
     if let theme = definition.selector.theme {
       guard let properties = flatten(index, theme: theme) else { return nil }
       return Style(properties: properties, source: definition.source)
@@ -81,10 +89,16 @@ struct SheetCompiler {
     return Style(properties: base, themed: themed, source: source)
   }
 
-  private mutating func ownProperties(body: YAMLNode?, file: String, theme: String?) -> Properties? {
-    guard let body else { return [:] }
+  private mutating func ownProperties(body: YAMLNode, file: String, theme: String?) -> Properties? {
     guard case .map(let properties)? = evaluator(theme).value(of: body, file: file) else { return nil }
     return properties
+  }
+
+  private mutating func ownProperties(_ definition: StyleDefinition, theme: String?) -> Properties? {
+    switch definition.body {
+    case .literal(let properties): properties
+    case .template(let body): ownProperties(body: body, file: definition.file, theme: theme)
+    }
   }
 
   /// The definition's properties under `theme` with everything it extends underneath.
@@ -115,7 +129,7 @@ struct SheetCompiler {
       }
       for (key, value) in inherited { result?[key] = value }
     }
-    if let own = ownProperties(body: definition.body, file: definition.file, theme: theme) {
+    if let own = ownProperties(definition, theme: theme) {
       for (key, value) in own { result?[key] = value }
     } else {
       result = nil

@@ -5,11 +5,22 @@ struct StyleDefinition {
   var selector: StyleSelector
   /// The registered selector: the key as written, with group path and theme in front.
   var name: String
-  /// The properties mapping without `extends`; nil for an empty style.
-  var body: YAMLNode?
+  var body: Body
   var file: String
   var mark: YAMLMark
   var extends: [Extension]
+
+  /// The properties as written, without `extends`.
+  enum Body {
+    /// Values fixed when read: a flat map of untagged scalars without `$`,
+    /// the same under every theme and unable to expand. Most styles are
+    /// like this; holding values instead of YAML nodes lets the document's
+    /// node tree go as soon as it is read.
+    case literal(Properties)
+    /// Values built per theme from the nodes (variables, lists, maps, tags,
+    /// aliases, merge keys).
+    case template(YAMLNode)
+  }
 
   struct Extension {
     var selector: StyleSelector

@@ -192,16 +192,19 @@ struct SheetReader {
     for pair in entries {
       guard let raw = key(pair) else { continue }
       let selector: StyleSelector
-      do { selector = try StyleSelector(parsing: raw) } catch {
+      do {
+        let parsed = try StyleSelector.parse(raw)
+        selector = parsed.selector
+        if parsed.droppedEmpty > 0 { warnEmptyComponents(raw, at: pair.key) }
+      } catch {
         reportSyntax(error, in: raw, what: "invalid selector '\(raw.trimmingSpaces)'", at: pair.key)
         continue
       }
-      if PathScanner.split(raw).droppedEmpty > 0 { warnEmptyComponents(raw, at: pair.key) }
       if let blockTheme, let own = selector.theme, own != blockTheme {
         error("selector '\(raw.trimmingSpaces)' names theme '\(own)' inside theme '\(blockTheme)'", at: pair.key)
         continue
       }
-      var registered = selector.within(groups.flatMap(\.components))
+      var registered = groups.isEmpty ? selector : selector.within(groups.flatMap(\.components))
       if let blockTheme { registered = registered.themed(blockTheme) }
       guard let body = readBody(pair.value, selector: raw) else { continue }
       definitions.styles.append(
@@ -224,15 +227,17 @@ struct SheetReader {
   }
 
   private func readBody(_ node: YAMLNode, selector: String) -> (
-    properties: YAMLNode?, extends: [StyleDefinition.Extension]
+    properties: StyleDefinition.Body, extends: [StyleDefinition.Extension]
   )? {
-    if node.isNull { return (nil, []) }
+    if node.isNull { return (.literal([:]), []) }
     guard case .mapping = node.content else {
       error("style '\(selector.trimmingSpaces)' must be a map of properties, not \(node.kindName)", at: node)
       return nil
     }
     guard let entries = structure.mergedPairs(of: node, file: file) else { return nil }
-    guard let extendsPair = entries.first(where: { $0.key.scalarText == "extends" }) else { return (node, []) }
+    guard let extendsPair = entries.first(where: { $0.key.scalarText == "extends" }) else {
+      return (body(node, entries), [])
+    }
     let targets: [YAMLNode]
     switch extendsPair.value.content {
     case .scalar: targets = [extendsPair.value]
@@ -255,7 +260,22 @@ struct SheetReader {
       }
     }
     let rest = entries.filter { $0.key.scalarText != "extends" }
-    return (YAMLNode(.mapping(rest), tag: nil, mark: node.mark), extensions)
+    return (body(YAMLNode(.mapping(rest), tag: nil, mark: node.mark), rest), extensions)
+  }
+
+  /// Literal values when every pair is `key: untagged scalar without $`
+  /// (typed as `ValueEvaluator` types them), else the nodes, built per theme.
+  private func body(_ node: YAMLNode, _ pairs: [YAMLNode.Pair]) -> StyleDefinition.Body {
+    var properties = Properties()
+    properties.reserveCapacity(pairs.count)
+    for pair in pairs {
+      guard case .scalar(let key, _) = pair.key.content, key != "<<",
+        case .scalar(let text, let style) = pair.value.content, pair.value.tag == nil,
+        !text.utf8.contains(UInt8(ascii: "$"))
+      else { return .template(node) }
+      properties[key] = style == .plain ? CoreSchema.plainValue(text) : .string(text)
+    }
+    return .literal(properties)
   }
 
   /// Points into the key when it sits on one line: its column plus the

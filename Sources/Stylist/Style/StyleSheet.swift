@@ -4,7 +4,10 @@
 /// Loading is all or nothing: any error throws `SheetLoadError` with every
 /// problem found, and no partial sheet exists.
 public struct StyleSheet: Sendable {
-  public var rules: [StyleRule]
+  public var rules: [StyleRule] { didSet { selectorsAreUnique = false } }
+  /// Set by the loader, whose rules never repeat a selector, so that indexing
+  /// one loaded sheet need not hash every selector again; any change clears it.
+  var selectorsAreUnique = false
   public var defaultStyle: Style?
   public var mode: PrecedenceMode?
   /// Themes declared by `themes:` blocks.

@@ -57,6 +57,18 @@ import Testing
     #expect(values["x"] == "1_000")
   }
 
+  @Test func integerEdges() throws {
+    let values = try properties(
+      """
+      styles:
+        t: { a: 9223372036854775807, b: -9223372036854775808, c: 9223372036854775808, d: +5, e: -0, f: 1-2, g: "-" }
+      """, "t")!
+    #expect(values["a"] == .int(.max) && values["b"] == .int(.min) && values["d"] == .int(5) && values["e"] == .int(0))
+    // Too big for Int: a float, as the core schema's float pattern also matches it.
+    #expect(values["c"] == .double(9_223_372_036_854_775_808))
+    #expect(values["f"] == "1-2" && values["g"] == "-")
+  }
+
   @Test func badTagIsAnError() {
     #expect(errors("styles:\n  t: { a: !!int twelve }\n") == ["test.yaml:2:11: error: 'twelve' is not a valid int"])
   }

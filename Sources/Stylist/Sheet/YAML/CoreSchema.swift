@@ -13,16 +13,27 @@ enum CoreSchema {
   }
 
   static func int(_ text: String) -> Int? {
-    var digits = Substring(text)
-    if digits.hasPrefix("0x") { return Int(digits.dropFirst(2), radix: 16) }
-    if digits.hasPrefix("0o") { return Int(digits.dropFirst(2), radix: 8) }
+    let bytes = text.utf8
+    if bytes.starts(with: [0x30, 0x78]) { return Int(text.dropFirst(2), radix: 16) }  // 0x
+    if bytes.starts(with: [0x30, 0x6F]) { return Int(text.dropFirst(2), radix: 8) }  // 0o
+    var digits = bytes[...]
     var negative = false
-    if let sign = digits.first, sign == "-" || sign == "+" {
-      negative = sign == "-"
+    if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+      negative = sign == UInt8(ascii: "-")
       digits = digits.dropFirst()
     }
-    guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-    return Int(negative ? "-" + digits : digits)
+    guard !digits.isEmpty else { return nil }
+    // Accumulate negatively so that Int.min, whose magnitude has no positive Int, fits.
+    var value = 0
+    for byte in digits {
+      guard byte >= 0x30 && byte <= 0x39 else { return nil }
+      let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+      let (next, underflow) = shifted.subtractingReportingOverflow(Int(byte - 0x30))
+      if overflow || underflow { return nil }
+      value = next
+    }
+    if negative { return value }
+    return value == .min ? nil : -value
   }
 
   static func float(_ text: String) -> Double? {
@@ -60,6 +71,17 @@ enum CoreSchema {
 
   /// The typed value of an untagged plain scalar.
   static func plainValue(_ text: String) -> PropertyValue {
+    // Most values (names, colours) start with a byte no number, bool or null
+    // can start with: skip the checks for them.
+    guard let first = text.utf8.first else { return .null }
+    switch first {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+      UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+      UInt8(ascii: "f"), UInt8(ascii: "F"):
+      break
+    default:
+      return .string(text)
+    }
     if isNull(text) { return .null }
     if let value = bool(text) { return .bool(value) }
     if let value = int(text) { return .int(value) }

@@ -85,17 +85,30 @@ struct YAMLComposer {
 
   private mutating func checkDuplicateKeys(_ pairs: [YAMLNode.Pair]) {
     guard pairs.count > 1 else { return }
+    // Most maps (a style's properties) are small: comparing every pair costs
+    // less than hashing every key.
+    if pairs.count <= 12 {
+      for index in 1..<pairs.count {
+        guard let key = pairs[index].key.scalarText, key != "<<" else { continue }
+        if let earlier = pairs[..<index].first(where: { $0.key.scalarText == key }) {
+          reportDuplicate(key, at: pairs[index].key.mark, first: earlier.key.mark)
+        }
+      }
+      return
+    }
     var first: [String: YAMLMark] = [:]
     for pair in pairs {
       guard let key = pair.key.scalarText, key != "<<" else { continue }
       if let earlier = first[key] {
-        problems.append(
-          Problem(
-            message: "duplicate key '\(key)' (first defined at \(earlier.line):\(earlier.column))",
-            mark: pair.key.mark))
+        reportDuplicate(key, at: pair.key.mark, first: earlier)
       } else {
         first[key] = pair.key.mark
       }
     }
+  }
+
+  private mutating func reportDuplicate(_ key: String, at mark: YAMLMark, first: YAMLMark) {
+    problems.append(
+      Problem(message: "duplicate key '\(key)' (first defined at \(first.line):\(first.column))", mark: mark))
   }
 }
