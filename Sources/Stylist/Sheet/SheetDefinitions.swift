@@ -1,14 +1,26 @@
 import OrderedCollections
 
 /// A style as written, before variables and `extends` are resolved.
-struct StyleDefinition {
-  var selector: StyleSelector
+///
+/// A class: definitions are handed between layers and looked up many times
+/// while compiling, and one retain per hand-off is cheaper than one per field.
+final class StyleDefinition {
+  let selector: StyleSelector
   /// The registered selector: the key as written, with group path and theme in front.
-  var name: String
-  var body: Body
-  var file: String
-  var mark: YAMLMark
-  var extends: [Extension]
+  let name: String
+  let body: Body
+  let file: String
+  let mark: YAMLMark
+  let extends: [Extension]
+
+  init(selector: StyleSelector, name: String, body: Body, file: String, mark: YAMLMark, extends: [Extension]) {
+    self.selector = selector
+    self.name = name
+    self.body = body
+    self.file = file
+    self.mark = mark
+    self.extends = extends
+  }
 
   /// The properties as written, without `extends`.
   enum Body {
