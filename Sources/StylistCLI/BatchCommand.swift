@@ -35,6 +35,7 @@ struct BatchCommand: ParsableCommand {
     var output = OutputBuffer()
     var lineNumber = 0
     var reader = LineReader(descriptor: STDIN_FILENO)
+    var answers = AnswerCache(ruleCount: index.rules.count, theme: options.theme)
     var json = ""
     while let next = reader.nextLine(beforeBlocking: { output.flush() }) {
       lineNumber += 1
@@ -52,8 +53,15 @@ struct BatchCommand: ParsableCommand {
       }
       do {
         let node = try NodeIdentifier(parsing: line)
-        let answer = cascade ? index.cascade(for: node, options: options) : index.bestMatch(for: node, options: options)
-        resolutionValue(answer, node: line).writeJSON(to: &json)
+        if cascade {
+          resolutionValue(index.cascade(for: node, options: options), node: line).writeJSON(to: &json)
+        } else {
+          // The answer after the node is the same for every node the same
+          // rule wins under the same theme: rendered once, then copied.
+          let answer = index.bestMatch(for: node, options: options)
+          output.write(line: line, answer: answers.rendered(answer))
+          continue
+        }
       } catch {
         json += "{\"node\":"
         PropertyValue.writeJSONString(line, to: &json)

@@ -22,6 +22,13 @@ struct OutputBuffer {
     if bytes.count >= limit { flush() }
   }
 
+  mutating func append(_ bytes: [UInt8]) {
+    self.bytes.append(contentsOf: bytes)
+    if self.bytes.count >= limit { flush() }
+  }
+
+  mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
   mutating func writeLine(_ text: String) {
     write(text)
     bytes.append(0x0A)

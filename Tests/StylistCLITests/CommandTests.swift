@@ -75,6 +75,22 @@ import Testing
     }
   }
 
+  /// `batch` renders each distinct answer once and reuses it: every line must
+  /// still be what `match --format json` answers for that node.
+  @Test(arguments: [[], ["--theme", "dark"]])
+  func batchAnswersAgreeWithMatch(themeOptions: [String]) throws {
+    let nodes = [
+      "home/header/searchBar/label", "@dark/card/background", "card/background", "@light/card/background",
+      "home/header/searchBar/label", "nothing", "@dark/nothing", "header[selected]/title", "card/background",
+      "a \"quoted\"/title", "client/searchbar[disabled]/image", "nothing",
+    ]
+    let batch = try run(["batch", "-s", "demo/demo.yaml"] + themeOptions, input: nodes.joined(separator: "\n") + "\n")
+    let match = try run(["match", "-s", "demo/demo.yaml", "--format", "json"] + themeOptions + nodes)
+    #expect(batch.status == 0 && match.status == 0, "\(batch.stderr)\(match.stderr)")
+    let expected = match.stdout.dropFirst(2).dropLast(3).components(separatedBy: ",\n")
+    #expect(batch.stdout.split(separator: "\n").map(String.init) == expected)
+  }
+
   @Test func invalidSheetExitsTwoWithLocatedErrors() throws {
     for command in [["match", "x"], ["explain", "x"], ["batch"], ["dump"]] {
       let result = try run([command[0], "-s", "bad/many-errors.yaml"] + command.dropFirst(), input: "x\n")
