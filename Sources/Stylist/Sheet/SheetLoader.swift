@@ -39,7 +39,7 @@ struct SheetLoader {
     guard let bytes = read(name, canonical: canonical, reportAt: start, imported: importedAt != nil) else { return }
     definitions.files.append(name)
     chain.append((canonical, name))
-    load(bytes, name: name)
+    load(consume bytes, name: name)
     chain.removeLast()
   }
 
@@ -53,7 +53,7 @@ struct SheetLoader {
     }
   }
 
-  private mutating func load(_ bytes: [UInt8], name: String) {
+  private mutating func load(_ bytes: consuming [UInt8], name: String) {
     if bytes.count > options.maxFileSize {
       sink.error(
         "file is \(bytes.count) bytes, larger than the \(options.maxFileSize)-byte limit",
@@ -66,6 +66,7 @@ struct SheetLoader {
       sink.error(error.message, at: SourceLocation(file: name, line: error.mark.line, column: error.mark.column))
       return
     }
+    _ = consume bytes  // The text is not needed once composed; free it before reading.
     for problem in composer.problems {
       sink.error(problem.message, at: SourceLocation(file: name, line: problem.mark.line, column: problem.mark.column))
     }
