@@ -30,7 +30,7 @@ run: build
 	  echo "\$$ stylist $$cmd"; ../$(BIN) $$cmd || exit $$?; echo; done
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks/Sources Fuzz/Sources
 
 clean:
 	rm -rf .build

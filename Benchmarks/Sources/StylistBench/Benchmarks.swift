@@ -45,7 +45,8 @@ struct Benchmarks {
     let naive = NaiveResolver(rules: index.rules, mode: .themed)
     let sample = Array(workload.nodes.prefix(1_000))
     var disagreements = 0
-    for node in sample where index.bestMatch(for: node, options: options).match?.order != naive.best(for: node, theme: "dark") {
+    for node in sample
+    where index.bestMatch(for: node, options: options).match?.order != naive.best(for: node, theme: "dark") {
       disagreements += 1
     }
     guard disagreements == 0 else { throw BenchError("\(name): indexed and naive disagree on \(disagreements) nodes") }

@@ -1,6 +1,6 @@
 import Foundation
-import SystemYAML
 import Stylist
+import SystemYAML
 import Yams
 
 /// The floors and rivals for loading a sheet.

@@ -27,7 +27,8 @@ enum Report {
     func line(_ values: [String]) -> String {
       zip(values, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: " | ")
     }
-    return ([line(header), widths.map { String(repeating: "-", count: $0) }.joined(separator: "-|-")]
+    return
+      ([line(header), widths.map { String(repeating: "-", count: $0) }.joined(separator: "-|-")]
       + cells.map(line)).joined(separator: "\n")
   }
 
