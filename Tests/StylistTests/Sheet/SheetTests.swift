@@ -69,6 +69,21 @@ import Testing
     #expect(values["f"] == "1-2" && values["g"] == "-")
   }
 
+  /// Small maps compare keys pairwise, larger ones hash them: both report
+  /// every repeat against the first definition.
+  @Test func duplicateKeysInSmallAndLargeMaps() {
+    #expect(
+      errors("styles:\n  t: { a: 1, b: 2, a: 3, a: 4 }\n") == [
+        "test.yaml:2:20: error: duplicate key 'a' (first defined at 2:8)",
+        "test.yaml:2:26: error: duplicate key 'a' (first defined at 2:8)",
+      ])
+    let keys = (0..<14).map { "k\($0): \($0)" }.joined(separator: ", ")
+    #expect(
+      errors("styles:\n  t: { \(keys), k3: x }\n") == [
+        "test.yaml:2:\(8 + keys.utf8.count + 2): error: duplicate key 'k3' (first defined at 2:\(8 + 3 * 7))"
+      ])
+  }
+
   @Test func badTagIsAnError() {
     #expect(errors("styles:\n  t: { a: !!int twelve }\n") == ["test.yaml:2:11: error: 'twelve' is not a valid int"])
   }
