@@ -10,6 +10,7 @@ struct AnswerCache {
   private var underRunTheme: [[UInt8]?]
   private var underOtherThemes: [Key: [UInt8]] = [:]
   private let theme: String?
+  private static let otherThemesLimit = 10_000
 
   private struct Key: Hashable {
     var order: Int
@@ -33,6 +34,8 @@ struct AnswerCache {
     let key = Key(order: order, theme: answer.theme)
     if let cached = underOtherThemes[key] { return cached }
     let bytes = Self.render(answer)
+    // Node themes come from the input: bounded, so memory stays constant.
+    if underOtherThemes.count >= Self.otherThemesLimit { underOtherThemes.removeAll(keepingCapacity: true) }
     underOtherThemes[key] = bytes
     return bytes
   }
@@ -48,18 +51,13 @@ struct AnswerCache {
 }
 
 extension OutputBuffer {
-  /// `{"node":"<line>"` then the rendered rest of the answer, and a newline.
-  mutating func write(line: String, answer: [UInt8]) {
-    write(#"{"node":"#)
-    if line.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-      var escaped = ""
-      PropertyValue.writeJSONString(line, to: &escaped)
-      write(escaped)
-    } else {
-      write("\"")
-      write(line)
-      write("\"")
-    }
+  /// `{"node":"<line>"` then the rendered rest of the answer, and a newline;
+  /// `scratch` is reused for the quoted line.
+  mutating func write(line: String, answer: [UInt8], scratch: inout String) {
+    scratch.removeAll(keepingCapacity: true)
+    scratch += #"{"node":"#
+    PropertyValue.writeJSONString(line, to: &scratch)
+    write(scratch)
     append(answer)
     append(0x0A)
   }

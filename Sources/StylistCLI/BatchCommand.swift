@@ -59,7 +59,7 @@ struct BatchCommand: ParsableCommand {
           // The answer after the node is the same for every node the same
           // rule wins under the same theme: rendered once, then copied.
           let answer = index.bestMatch(for: node, options: options)
-          output.write(line: line, answer: answers.rendered(answer))
+          output.write(line: line, answer: answers.rendered(answer), scratch: &json)
           continue
         }
       } catch {

@@ -1,5 +1,3 @@
-import OrderedCollections
-
 /// An immutable, indexed set of rules: the snapshot every query runs on.
 ///
 /// Rules are keyed by their token, as CSS engines key rules by their rightmost

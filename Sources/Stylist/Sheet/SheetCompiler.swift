@@ -1,5 +1,3 @@
-import OrderedCollections
-
 /// Turns definitions into rules: later definitions replace earlier ones,
 /// variables are substituted under every theme a style can apply in, and
 /// `extends` is flattened (its properties go underneath the style's own).

@@ -29,8 +29,8 @@ final class StyleDefinition {
     /// like this; holding values instead of YAML nodes lets the document's
     /// node tree go as soon as it is read.
     case literal(Properties)
-    /// Values built per theme from the nodes (variables, lists, maps, tags,
-    /// aliases, merge keys).
+    /// Values built per theme from the nodes: anything with a `$`, a tag, a
+    /// list or a map.
     case template(YAMLNode)
   }
 
