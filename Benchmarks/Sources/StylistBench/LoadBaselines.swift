@@ -40,7 +40,17 @@ enum LoadBaselines {
   }
 
   /// Peak RSS of this process, in bytes.
+  ///
+  /// On Linux from `VmHWM`, which belongs to this program's memory map:
+  /// `getrusage`'s maximum survives `execve`, so a child spawned by a bench
+  /// that already holds a few hundred MB would report the parent's peak.
   static func peakResidentBytes() -> Int {
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+    {
+      return kilobytes * 1024
+    }
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return usage.ru_maxrss * 1024
