@@ -13,6 +13,11 @@ import Stylist
       print(LoadBaselines.peakResidentBytes())
       return
     }
+    if arguments.first == "--load-repeat" {
+      // For profiling by hand (`perf record`): load and index one sheet N times.
+      for _ in 0..<(Int(arguments[2]) ?? 1) { _ = try LoadBaselines.stylist(arguments[1]) }
+      return
+    }
     if arguments.first == "--write-workloads" {
       // For profiling by hand: the 10k and 100k sheets and the batch input, as `make bench` makes them.
       try Benchmarks.writeWorkloads(to: arguments[1], batchLines: Options().batchLines)

@@ -223,6 +223,19 @@ final class CompiledRules: @unchecked Sendable {
 
   private static func bit(_ id: Int32) -> UInt64 { 1 << UInt64(id & 63) }
 
+  /// Load orders of the rules whose token is exactly `token`: its list,
+  /// without the glob-token rules filed there too.
+  func orders(withToken token: String) -> [Int] {
+    let id = names.id(token)
+    guard id >= 0 else { return [] }
+    var orders: [Int] = []
+    for index in Int(tables.listStart[Int(id)])..<Int(tables.listStart[Int(id) + 1]) {
+      let rule = tables.rules[Int(tables.candidates[index].rule)]
+      if rule.token == id { orders.append(Int(rule.order)) }
+    }
+    return orders
+  }
+
   /// Load order and specificity of the rule that wins for `node` under
   /// `theme` (SPEC §4), or nil.
   func best(for node: NodeIdentifier, theme: String?, mode: PrecedenceMode) -> (order: Int, specificity: Specificity)? {

@@ -9,7 +9,7 @@ public struct StyleIndex: Sendable {
   public let defaultStyle: Style?
   /// The mode the sheets ask for (the last sheet that sets one), if any.
   public let declaredMode: PrecedenceMode?
-  private let byToken: [String: [Int]]
+  /// Rules whose token is `*` or a glob, in load order.
   private let patternTokens: [Int]
   private let compiled: CompiledRules
 
@@ -39,16 +39,11 @@ public struct StyleIndex: Sendable {
     self.rules = rules
     self.defaultStyle = defaultStyle
     self.declaredMode = declaredMode
-    var byToken: [String: [Int]] = [:]
     var patternTokens: [Int] = []
     for (order, rule) in rules.enumerated() {
-      if case .exact(let token) = rule.selector.token.name {
-        byToken[token, default: []].append(order)
-      } else {
-        patternTokens.append(order)
-      }
+      if case .exact = rule.selector.token.name { continue }
+      patternTokens.append(order)
     }
-    self.byToken = byToken
     self.patternTokens = patternTokens
     self.compiled = CompiledRules(rules)
   }
@@ -57,7 +52,7 @@ public struct StyleIndex: Sendable {
 
   /// Rules whose token could match `token`, in load order within each group.
   func candidateOrders(forToken token: String) -> [Int] {
-    (byToken[token] ?? []) + patternTokens
+    compiled.orders(withToken: token) + patternTokens
   }
 
   /// True when `candidate` takes precedence over `incumbent` (SPEC §4).

@@ -10,7 +10,7 @@ public enum NamePattern: Hashable, Sendable, CustomStringConvertible {
   init(_ text: String) {
     if text == "*" {
       self = .any
-    } else if text.utf8.contains(UInt8(ascii: "*")) {
+    } else if text.containsByte(UInt8(ascii: "*")) {
       self = .glob(Glob(text))
     } else {
       self = .exact(text)
@@ -52,7 +52,7 @@ public enum VariantPattern: Hashable, Sendable {
     }
     if text == "*" {
       self = .any
-    } else if text.utf8.contains(UInt8(ascii: "*")) {
+    } else if text.containsByte(UInt8(ascii: "*")) {
       self = .glob(Glob(text))
     } else {
       self = .exact(text)

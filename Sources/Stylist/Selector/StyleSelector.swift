@@ -18,8 +18,14 @@ public struct StyleSelector: Hashable, Sendable {
     self = try Self.parse(text).selector
   }
 
-  /// The selector and how many empty components (`a//b`) were dropped, in one scan.
+  /// The selector and how many empty components (`a//b`) were dropped.
   static func parse(_ text: String) throws(SyntaxError) -> (selector: StyleSelector, droppedEmpty: Int) {
+    if let plain = PlainSelectorParser.parse(text) { return (plain, 0) }
+    return try parseInGeneral(text)
+  }
+
+  /// Any selector, in one scan; errors carry their column.
+  static func parseInGeneral(_ text: String) throws(SyntaxError) -> (selector: StyleSelector, droppedEmpty: Int) {
     var (raws, dropped) = PathScanner.split(text)
     guard !raws.isEmpty else { throw SyntaxError("empty selector", column: 1) }
     var theme: String?

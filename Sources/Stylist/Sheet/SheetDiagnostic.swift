@@ -51,6 +51,8 @@ public struct LoadOptions: Hashable, Sendable {
 final class DiagnosticSink {
   private(set) var diagnostics: [SheetDiagnostic] = []
   private var seen: Set<SheetDiagnostic> = []
+  /// Where diagnostics go while held back, instead of `diagnostics`.
+  private var held: [SheetDiagnostic]?
 
   var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
@@ -63,6 +65,26 @@ final class DiagnosticSink {
   }
 
   func add(_ diagnostic: SheetDiagnostic) {
-    if seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
+    if held != nil {
+      held!.append(diagnostic)
+    } else if seen.insert(diagnostic).inserted {
+      diagnostics.append(diagnostic)
+    }
+  }
+
+  /// Runs `body`, keeping what it reports out of `diagnostics` and returning
+  /// it instead, for `replay` at the point where the reader would have
+  /// found it: parts of a sheet read early still report in document order.
+  func holdingBack<Result>(_ body: () -> Result) -> (Result, [SheetDiagnostic]) {
+    let outer = held
+    held = []
+    let result = body()
+    let found = held ?? []
+    held = outer
+    return (result, found)
+  }
+
+  func replay(_ found: [SheetDiagnostic]) {
+    for diagnostic in found { add(diagnostic) }
   }
 }

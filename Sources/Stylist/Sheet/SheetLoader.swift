@@ -5,6 +5,8 @@ struct SheetLoader {
   let options: LoadOptions
   let sink = DiagnosticSink()
   private(set) var definitions = SheetDefinitions()
+  /// Reads top-level `styles:` entries while parsing (see `StyleStream`).
+  var streamsStyles = true
   /// Bytes of YAML read, which scales the expansion budget.
   private(set) var bytesRead = 0
   private lazy var structure = ValueEvaluator(
@@ -61,8 +63,12 @@ struct SheetLoader {
       return
     }
     bytesRead += bytes.count
+    let stream =
+      streamsStyles ? StyleStream(reader: SheetReader(file: name, sink: sink, structure: structure), sink: sink) : nil
     let composer: YAMLComposer
-    do { composer = try YAMLComposer.compose(bytes, maxDepth: options.maxNestingDepth) } catch {
+    do {
+      composer = try YAMLComposer.compose(bytes, maxDepth: options.maxNestingDepth, consumer: stream)
+    } catch {
       sink.error(error.message, at: SourceLocation(file: name, line: error.mark.line, column: error.mark.column))
       return
     }
@@ -75,7 +81,7 @@ struct SheetLoader {
       // Each document is a layer; its imports load (once) before it.
       var layer = SheetDefinitions()
       var imports: [(String, SourceLocation)] = []
-      let reader = SheetReader(file: name, sink: sink, structure: structure)
+      let reader = SheetReader(file: name, sink: sink, structure: structure, stream: stream)
       reader.read(root, into: &layer) { path, node in
         let joined = path.hasPrefix("/") ? path : folder + path
         imports.append((joined, SourceLocation(file: name, line: node.mark.line, column: node.mark.column)))

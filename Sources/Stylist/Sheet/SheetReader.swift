@@ -8,10 +8,14 @@ struct SheetReader {
   let sink: DiagnosticSink
   /// Expands merge keys in structural maps (no variables apply there).
   let structure: ValueEvaluator
+  /// Holds the top-level `styles` entries already read while parsing.
+  var stream: StyleStream? = nil
 
-  private func location(_ node: YAMLNode) -> SourceLocation {
-    SourceLocation(file: file, line: node.mark.line, column: node.mark.column)
+  private func location(_ mark: YAMLMark) -> SourceLocation {
+    SourceLocation(file: file, line: mark.line, column: mark.column)
   }
+
+  private func location(_ node: YAMLNode) -> SourceLocation { location(node.mark) }
 
   private func error(_ message: String, at node: YAMLNode) { sink.error(message, at: location(node)) }
 
@@ -57,6 +61,11 @@ struct SheetReader {
           definitions.defaultStyle = (value, file, pair.key.mark)
         }
       case "styles":
+        if let batch = stream?.take(value) {
+          sink.replay(batch.diagnostics)
+          definitions.styles += batch.definitions
+          continue
+        }
         guard let entries = pairs(value, what: "'styles'") else { continue }
         readStyles(entries, groups: [], theme: nil, into: &definitions)
       case "groups":
@@ -155,7 +164,7 @@ struct SheetReader {
     for pair in groups {
       guard let raw = key(pair) else { continue }
       let (raws, dropped) = PathScanner.split(raw)
-      if dropped > 0 && !raws.isEmpty { warnEmptyComponents(raw, at: pair.key) }
+      if dropped > 0 && !raws.isEmpty { warnEmptyComponents(raw, at: pair.key.mark) }
       var components: [SelectorComponent] = []
       var failed = raws.isEmpty
       if raws.isEmpty { error("empty group name", at: pair.key) }
@@ -190,32 +199,79 @@ struct SheetReader {
     into definitions: inout SheetDefinitions
   ) {
     for pair in entries {
-      guard let raw = key(pair) else { continue }
-      let selector: StyleSelector
-      do {
-        let parsed = try StyleSelector.parse(raw)
-        selector = parsed.selector
-        if parsed.droppedEmpty > 0 { warnEmptyComponents(raw, at: pair.key) }
-      } catch {
-        reportSyntax(error, in: raw, what: "invalid selector '\(raw.trimmingSpaces)'", at: pair.key)
-        continue
+      if let key = scalarKey(pair.key), let style = style(key: key, body: pair.value, groups: groups, theme: blockTheme)
+      {
+        definitions.styles.append(style)
       }
-      if let blockTheme, let own = selector.theme, own != blockTheme {
-        error("selector '\(raw.trimmingSpaces)' names theme '\(own)' inside theme '\(blockTheme)'", at: pair.key)
-        continue
-      }
-      var registered = groups.isEmpty ? selector : selector.within(groups.flatMap(\.components))
-      if let blockTheme { registered = registered.themed(blockTheme) }
-      guard let body = readBody(pair.value, selector: raw) else { continue }
-      definitions.styles.append(
-        StyleDefinition(
-          selector: registered, name: registeredName(raw, groups: groups, theme: blockTheme), body: body.properties,
-          file: file, mark: pair.key.mark, extends: body.extends))
     }
+  }
+
+  /// A top-level style entry: `key` is its selector, `body` its properties.
+  func readStyle(key: YAMLEntryKey, body: YAMLNode) -> StyleDefinition? {
+    guard let key = scalarKey(key) else { return nil }
+    return style(key: key, body: body, groups: [], theme: nil)
+  }
+
+  /// A top-level style entry whose body came without nodes: read straight
+  /// into literal values when it is one, else as nodes.
+  func readStyle(key: YAMLEntryKey, flat: YAMLFlatMapping) -> StyleDefinition? {
+    guard let properties = literal(flat) else { return readStyle(key: key, body: flat.node) }
+    guard let key = scalarKey(key), let selector = selector(key, groups: [], theme: nil) else { return nil }
+    return StyleDefinition(
+      selector: selector, name: registeredName(key.text, groups: [], theme: nil), body: .literal(properties),
+      file: file, mark: key.mark, extends: [])
+  }
+
+  /// The key as a scalar, or nil after reporting a collection or alias of one.
+  private func scalarKey(_ key: YAMLEntryKey) -> YAMLScalar? {
+    switch key {
+    case .scalar(let scalar): return scalar
+    case .composed(let node): return scalarKey(node)
+    }
+  }
+
+  private func scalarKey(_ node: YAMLNode) -> YAMLScalar? {
+    guard structure.keyText(node, file: file) != nil, case .scalar(let text, let style) = node.content else {
+      return nil
+    }
+    return YAMLScalar(text: text, style: style, mark: node.mark)
+  }
+
+  private func style(key: YAMLScalar, body: YAMLNode, groups: [GroupPath], theme: String?) -> StyleDefinition? {
+    guard let selector = selector(key, groups: groups, theme: theme), let body = readBody(body, selector: key.text)
+    else { return nil }
+    return StyleDefinition(
+      selector: selector, name: registeredName(key.text, groups: groups, theme: theme), body: body.properties,
+      file: file, mark: key.mark, extends: body.extends)
+  }
+
+  /// The selector a style entry registers (group path and block theme
+  /// applied), or nil after reporting why not.
+  private func selector(_ key: YAMLScalar, groups: [GroupPath], theme blockTheme: String?) -> StyleSelector? {
+    let raw = key.text
+    let selector: StyleSelector
+    do {
+      let parsed = try StyleSelector.parse(raw)
+      selector = parsed.selector
+      if parsed.droppedEmpty > 0 { warnEmptyComponents(raw, at: key.mark) }
+    } catch {
+      reportSyntax(error, in: raw, what: "invalid selector '\(raw.trimmingSpaces)'", at: key.mark, style: key.style)
+      return nil
+    }
+    if let blockTheme, let own = selector.theme, own != blockTheme {
+      sink.error(
+        "selector '\(raw.trimmingSpaces)' names theme '\(own)' inside theme '\(blockTheme)'", at: location(key.mark))
+      return nil
+    }
+    var registered = groups.isEmpty ? selector : selector.within(groups.flatMap(\.components))
+    if let blockTheme { registered = registered.themed(blockTheme) }
+    return registered
   }
 
   /// `@theme/` + group path + the key without its own `@theme/`.
   private func registeredName(_ raw: String, groups: [GroupPath], theme blockTheme: String?) -> String {
+    // Nothing to trim or put in front: the key as written (the common case).
+    if groups.isEmpty, blockTheme == nil, !raw.containsByte(where: { $0 == 0x20 || $0 == 0x09 }) { return raw }
     var key = raw.trimmingSpaces
     var theme = blockTheme
     if key.hasPrefix("@"), let slash = key.firstIndex(of: "/") {
@@ -271,25 +327,47 @@ struct SheetReader {
     for pair in pairs {
       guard case .scalar(let key, _) = pair.key.content, key != "<<",
         case .scalar(let text, let style) = pair.value.content, pair.value.tag == nil,
-        !text.utf8.contains(UInt8(ascii: "$"))
+        !text.containsByte(UInt8(ascii: "$"))
       else { return .template(node) }
       properties[key] = style == .plain ? CoreSchema.plainValue(text) : .string(text)
     }
     return .literal(properties)
   }
 
+  /// The values of a flat body read as `body(_:_:)` reads a literal one, or
+  /// nil when the body needs nodes (`extends`, `<<`, a `$`).
+  private func literal(_ flat: YAMLFlatMapping) -> Properties? {
+    var properties = Properties()
+    properties.reserveCapacity(flat.entries.count)
+    for entry in flat.entries {
+      let key = entry.key.text
+      let value = entry.value
+      guard key != "<<", key != "extends", !value.text.containsByte(UInt8(ascii: "$")) else { return nil }
+      properties[key] = value.style == .plain ? CoreSchema.plainValue(value.text) : .string(value.text)
+    }
+    return properties
+  }
+
   /// Points into the key when it sits on one line: its column plus the
   /// offset of the problem (one more for a quoted key).
   private func reportSyntax(_ syntax: SyntaxError, in text: String, what: String, at node: YAMLNode) {
-    var location = location(node)
-    if case .scalar(_, let style) = node.content, !text.contains("\n") {
-      location.column += syntax.column - 1 + (style == .plain ? 0 : 1)
+    guard case .scalar(_, let style) = node.content else {
+      sink.error("\(what): \(syntax.message)", at: location(node))
+      return
     }
+    reportSyntax(syntax, in: text, what: what, at: node.mark, style: style)
+  }
+
+  private func reportSyntax(
+    _ syntax: SyntaxError, in text: String, what: String, at mark: YAMLMark, style: YAMLScalarStyle
+  ) {
+    var location = location(mark)
+    if !text.contains("\n") { location.column += syntax.column - 1 + (style == .plain ? 0 : 1) }
     sink.error("\(what): \(syntax.message)", at: location)
   }
 
-  private func warnEmptyComponents(_ raw: String, at node: YAMLNode) {
-    sink.warning("ignored empty component in '\(raw.trimmingSpaces)'", at: location(node))
+  private func warnEmptyComponents(_ raw: String, at mark: YAMLMark) {
+    sink.warning("ignored empty component in '\(raw.trimmingSpaces)'", at: location(mark))
   }
 }
 

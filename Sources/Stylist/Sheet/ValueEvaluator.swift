@@ -81,11 +81,11 @@ final class ValueEvaluator {
   /// merged ones, and among merged maps the first listed wins.
   func mergedPairs(of node: YAMLNode, file: String) -> [YAMLNode.Pair]? {
     guard case .mapping(let pairs) = node.content else { return [] }
-    guard pairs.contains(where: { isMergeKey($0.key) }) else { return pairs }
+    guard pairs.contains(where: { $0.key.isMergeKey }) else { return pairs }
     var merged: OrderedDictionary<String, YAMLNode.Pair> = [:]
     var explicit: [YAMLNode.Pair] = []
     for pair in pairs {
-      guard isMergeKey(pair.key) else {
+      guard pair.key.isMergeKey else {
         explicit.append(pair)
         continue
       }
@@ -111,11 +111,6 @@ final class ValueEvaluator {
     }
     for pair in explicit { if let key = pair.key.scalarText { merged.removeValue(forKey: key) } }
     return Array(merged.values) + explicit
-  }
-
-  private func isMergeKey(_ node: YAMLNode) -> Bool {
-    guard case .scalar("<<", .plain) = node.content else { return false }
-    return node.tag == nil || node.tag == "tag:yaml.org,2002:merge"
   }
 
   func keyText(_ node: YAMLNode, file: String) -> String? {

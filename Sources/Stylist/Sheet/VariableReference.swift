@@ -8,7 +8,7 @@ enum VariableReference {
   /// Splits `text` into literals and references; nil when it holds no `$`.
   /// A `$` that starts no name is kept as a literal `$`.
   static func pieces(in text: String) throws(SyntaxError) -> [TemplatePiece]? {
-    guard text.utf8.contains(UInt8(ascii: "$")) else { return nil }
+    guard text.containsByte(UInt8(ascii: "$")) else { return nil }
     var pieces: [TemplatePiece] = []
     var literal = ""
     let characters = Array(text.unicodeScalars)

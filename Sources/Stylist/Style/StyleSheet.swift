@@ -37,7 +37,14 @@ public struct StyleSheet: Sendable {
   /// Loads files in order as one sheet: variables and `extends` see them all,
   /// and a later definition replaces an earlier one.
   public init(contentsOf paths: [String], options: LoadOptions = .init()) throws(SheetLoadError) {
+    try self.init(contentsOf: paths, options: options, streamsStyles: true)
+  }
+
+  /// `streamsStyles: false` composes `styles:` like the rest, for tests
+  /// that check streaming changes nothing.
+  init(contentsOf paths: [String], options: LoadOptions, streamsStyles: Bool) throws(SheetLoadError) {
     var loader = SheetLoader(options: options)
+    loader.streamsStyles = streamsStyles
     for path in paths { loader.loadFile(path) }
     self = try Self.compile(loader, options: options)
   }

@@ -77,4 +77,26 @@ import Testing
   func rejects(text: String, message: String, column: Int) {
     #expect(throws: SyntaxError(message, column: column)) { try StyleSelector(parsing: text) }
   }
+
+  /// The one-pass parser agrees with the general one wherever it answers,
+  /// and answers for the ordinary selectors it exists for.
+  @Test func plainParserAgreesWithGeneralParser() throws {
+    for text in ["t", "a/b/t", "@dark/a[v]/>b*/*[x*]/t", ">a/t", "*/*/t", "*/>t", "a>b/t", "@d/*[*]/t*"] {
+      let plain = try #require(PlainSelectorParser.parse(text), "\(text)")
+      #expect(plain == (try StyleSelector.parseInGeneral(text).selector), "\(text)")
+    }
+    let alphabet = Array("ab*/[]>@ \t-é\u{1B}")
+    var generator = SeededGenerator(seed: 7)
+    var answered = 0
+    for _ in 0..<20_000 {
+      let length = Int.random(in: 1...12, using: &generator)
+      let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+      guard let plain = PlainSelectorParser.parse(text) else { continue }
+      answered += 1
+      let general = try? StyleSelector.parseInGeneral(text)
+      #expect(general?.selector == plain, "\(text)")
+      #expect(general?.droppedEmpty == 0, "\(text)")
+    }
+    #expect(answered > 1_000)
+  }
 }

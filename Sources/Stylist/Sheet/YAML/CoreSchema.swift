@@ -75,15 +75,15 @@ enum CoreSchema {
     // can start with: skip the checks for them.
     guard let first = text.utf8.first else { return .null }
     switch first {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-      UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
-      UInt8(ascii: "f"), UInt8(ascii: "F"):
-      break
+    case UInt8(ascii: "0")...UInt8(ascii: "9"):
+      break  // Neither null nor a bool.
+    case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "n"),
+      UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
+      if isNull(text) { return .null }
+      if let value = bool(text) { return .bool(value) }
     default:
       return .string(text)
     }
-    if isNull(text) { return .null }
-    if let value = bool(text) { return .bool(value) }
     if let value = int(text) { return .int(value) }
     if let value = float(text) { return .double(value) }
     return .string(text)

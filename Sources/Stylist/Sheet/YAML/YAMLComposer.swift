@@ -2,6 +2,8 @@
 ///
 /// Limits keep hostile input bounded: nesting deeper than `maxDepth` is an
 /// error. Duplicate keys in one mapping are reported with both locations.
+/// With a consumer, the mappings it chooses are not composed: their entries
+/// go to it one by one, flat values without nodes (see `YAMLEntryConsumer`).
 struct YAMLComposer {
   struct Problem {
     var message: String
@@ -11,26 +13,64 @@ struct YAMLComposer {
   private enum Frame {
     case sequence([YAMLNode], tag: String?, anchor: String?, mark: YAMLMark)
     case mapping([YAMLNode.Pair], pendingKey: YAMLNode?, tag: String?, anchor: String?, mark: YAMLMark)
+    /// A mapping whose entries go to the consumer (its state is in `streamed…`).
+    case streamed(mark: YAMLMark)
+    /// The value of a streamed entry while it holds only plain scalars (in `flat…`).
+    case flat(mark: YAMLMark)
+  }
+
+  private struct Key {
+    var text: String?
+    var mark: YAMLMark
   }
 
   let maxDepth: Int
+  /// Takes the entries of the mappings it chooses; nil composes everything.
+  private let consumer: (any YAMLEntryConsumer)?
   private(set) var documents: [YAMLNode?] = []
   /// Problems that do not stop composition (duplicate keys).
   private(set) var problems: [Problem] = []
   private var stack: [Frame] = []
   private var anchors: [String: YAMLNode] = [:]
   private var root: YAMLNode?
+  // The open streamed mapping and flat value, kept out of their frames so
+  // that appending never copies: streamed mappings do not nest, and a flat
+  // value sits directly in the streamed mapping.
+  /// Keys of the streamed mapping, for the duplicate check.
+  private var streamedKeys: [Key] = []
+  private var streamedPendingKey: YAMLEntryKey?
+  private var flatEntries: [YAMLFlatMapping.Entry] = []
+  private var flatPendingKey: YAMLScalar?
 
-  init(maxDepth: Int) { self.maxDepth = maxDepth }
+  init(maxDepth: Int, consumer: (any YAMLEntryConsumer)? = nil) {
+    self.maxDepth = maxDepth
+    self.consumer = consumer
+  }
 
   /// Composes every document of `bytes`; a syntax error or a broken limit throws.
-  static func compose(_ bytes: [UInt8], maxDepth: Int) throws(YAMLError) -> YAMLComposer {
-    var composer = YAMLComposer(maxDepth: maxDepth)
+  static func compose(
+    _ bytes: [UInt8], maxDepth: Int, consumer: (any YAMLEntryConsumer)? = nil
+  ) throws(YAMLError) -> YAMLComposer {
+    var composer = YAMLComposer(maxDepth: maxDepth, consumer: consumer)
     try YAMLParser.parse(bytes) { (event, mark) throws(YAMLError) in try composer.handle(event, at: mark) }
     return composer
   }
 
   mutating func handle(_ event: YAMLEvent, at mark: YAMLMark) throws(YAMLError) {
+    switch stack.last {
+    case .flat?:
+      if takeFlat(event, at: mark) { return }
+      unflatten()
+    case .streamed? where streamedPendingKey == nil:
+      // A plain key of a streamed entry needs no node.
+      if case .scalar(let text, let style, nil, nil) = event {
+        streamedKeys.append(Key(text: text, mark: mark))
+        streamedPendingKey = .scalar(YAMLScalar(text: text, style: style, mark: mark))
+        return
+      }
+    default:
+      break
+    }
     switch event {
     case .documentStart:
       anchors = [:]
@@ -47,15 +87,92 @@ struct YAMLComposer {
     case .sequenceStart(let tag, let anchor):
       try push(.sequence([], tag: tag, anchor: anchor, mark: mark), at: mark)
     case .mappingStart(let tag, let anchor):
-      try push(.mapping([], pendingKey: nil, tag: tag, anchor: anchor, mark: mark), at: mark)
+      try push(mappingFrame(tag: tag, anchor: anchor, at: mark), at: mark)
     case .sequenceEnd:
       guard case .sequence(let items, let tag, let anchor, let start)? = stack.popLast() else { return }
       add(YAMLNode(.sequence(items), tag: tag, mark: start), anchor: anchor)
     case .mappingEnd:
-      guard case .mapping(let pairs, _, let tag, let anchor, let start)? = stack.popLast() else { return }
-      checkDuplicateKeys(pairs)
-      add(YAMLNode(.mapping(pairs), tag: tag, mark: start), anchor: anchor)
+      switch stack.popLast() {
+      case .mapping(let pairs, _, let tag, let anchor, let start):
+        checkDuplicateKeys(count: pairs.count) { (pairs[$0].key.scalarText, pairs[$0].key.mark) }
+        add(YAMLNode(.mapping(pairs), tag: tag, mark: start), anchor: anchor)
+      case .streamed(let start):
+        let keys = streamedKeys
+        streamedKeys = []
+        checkDuplicateKeys(count: keys.count) { (keys[$0].text, keys[$0].mark) }
+        let placeholder = YAMLNode(.mapping([]), tag: nil, mark: start)
+        consumer?.streamEnded(placeholder: placeholder)
+        add(placeholder, anchor: nil)
+      case .sequence, .flat, nil:
+        return
+      }
     }
+  }
+
+  /// A new mapping's frame: flat for the value of a streamed entry, streamed
+  /// where the consumer asks, else composed.
+  private mutating func mappingFrame(tag: String?, anchor: String?, at mark: YAMLMark) -> Frame {
+    if let consumer, tag == nil, anchor == nil {
+      if case .streamed? = stack.last, streamedPendingKey != nil {
+        flatEntries.removeAll(keepingCapacity: true)
+        flatPendingKey = nil
+        return .flat(mark: mark)
+      }
+      if let path = keyPath(), consumer.streams(mappingAt: path) {
+        streamedKeys = []
+        streamedPendingKey = nil
+        return .streamed(mark: mark)
+      }
+    }
+    return .mapping([], pendingKey: nil, tag: tag, anchor: anchor, mark: mark)
+  }
+
+  /// The scalar keys leading from the root mapping to the top of the stack,
+  /// or nil when the way passes a list, a complex key or a streamed mapping.
+  private func keyPath() -> [String]? {
+    var path: [String] = []
+    for frame in stack {
+      guard case .mapping(_, let key?, _, _, _) = frame, let text = key.scalarText else { return nil }
+      path.append(text)
+    }
+    return path
+  }
+
+  /// Adds a plain scalar to the flat value being read, or hands the value to
+  /// the consumer when it ends; false for any other event, which needs nodes.
+  private mutating func takeFlat(_ event: YAMLEvent, at mark: YAMLMark) -> Bool {
+    switch event {
+    case .scalar(let text, let style, nil, nil):
+      let scalar = YAMLScalar(text: text, style: style, mark: mark)
+      if let key = flatPendingKey {
+        flatEntries.append(YAMLFlatMapping.Entry(key: key, value: scalar))
+        flatPendingKey = nil
+      } else {
+        flatPendingKey = scalar
+      }
+      return true
+    case .mappingEnd:
+      guard case .flat(let start)? = stack.popLast() else { return false }
+      let entries = flatEntries
+      checkDuplicateKeys(count: entries.count) { (entries[$0].key.text, entries[$0].key.mark) }
+      let key = streamedPendingKey
+      streamedPendingKey = nil
+      if let consumer, let key {
+        consumer.consume(key: key, value: .flat(YAMLFlatMapping(entries: entries, mark: start)))
+      }
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Turns the flat value being read into an ordinary mapping frame.
+  private mutating func unflatten() {
+    guard case .flat(let mark)? = stack.popLast() else { return }
+    let pairs = flatEntries.map { YAMLNode.Pair(key: $0.key.node, value: $0.value.node) }
+    stack.append(.mapping(pairs, pendingKey: flatPendingKey?.node, tag: nil, anchor: nil, mark: mark))
+    flatEntries = []
+    flatPendingKey = nil
   }
 
   private mutating func push(_ frame: Frame, at mark: YAMLMark) throws(YAMLError) {
@@ -80,29 +197,46 @@ struct YAMLComposer {
       } else {
         stack.append(.mapping(pairs, pendingKey: node, tag: tag, anchor: anchor, mark: mark))
       }
+    case .streamed(let mark):
+      stack.append(.streamed(mark: mark))
+      if let key = streamedPendingKey {
+        streamedPendingKey = nil
+        consumer?.consume(key: key, value: .composed(node))
+      } else {
+        streamedKeys.append(Key(text: node.scalarText, mark: node.mark))
+        streamedPendingKey = .composed(node)
+      }
+    case .flat(let mark):
+      stack.append(.flat(mark: mark))
+      unflatten()
+      add(node, anchor: nil)
     }
   }
 
-  private mutating func checkDuplicateKeys(_ pairs: [YAMLNode.Pair]) {
-    guard pairs.count > 1 else { return }
+  /// Reports keys written twice in one mapping; `key(i)` is the i-th key's text and mark.
+  private mutating func checkDuplicateKeys(count: Int, key: (Int) -> (text: String?, mark: YAMLMark)) {
+    guard count > 1 else { return }
     // Most maps (a style's properties) are small: comparing every pair costs
     // less than hashing every key.
-    if pairs.count <= 12 {
-      for index in 1..<pairs.count {
-        guard let key = pairs[index].key.scalarText, key != "<<" else { continue }
-        if let earlier = pairs[..<index].first(where: { $0.key.scalarText == key }) {
-          reportDuplicate(key, at: pairs[index].key.mark, first: earlier.key.mark)
+    if count <= 12 {
+      for index in 1..<count {
+        let (text, mark) = key(index)
+        guard let text, text != "<<" else { continue }
+        if let earlier = (0..<index).first(where: { key($0).text == text }) {
+          reportDuplicate(text, at: mark, first: key(earlier).mark)
         }
       }
       return
     }
     var first: [String: YAMLMark] = [:]
-    for pair in pairs {
-      guard let key = pair.key.scalarText, key != "<<" else { continue }
-      if let earlier = first[key] {
-        reportDuplicate(key, at: pair.key.mark, first: earlier)
+    first.reserveCapacity(count)
+    for index in 0..<count {
+      let (text, mark) = key(index)
+      guard let text, text != "<<" else { continue }
+      if let earlier = first[text] {
+        reportDuplicate(text, at: mark, first: earlier)
       } else {
-        first[key] = pair.key.mark
+        first[text] = mark
       }
     }
   }

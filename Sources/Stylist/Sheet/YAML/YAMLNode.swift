@@ -46,6 +46,12 @@ final class YAMLNode {
     return style == .plain && CoreSchema.isNull(text)
   }
 
+  /// A plain `<<` key (untagged or `!!merge`): merges maps into its mapping.
+  var isMergeKey: Bool {
+    guard case .scalar("<<", .plain) = content else { return false }
+    return tag == nil || tag == "tag:yaml.org,2002:merge"
+  }
+
   /// What the node is, for "must be a map, not a list" messages.
   var kindName: String {
     switch content {

@@ -29,9 +29,7 @@ enum YAMLParser {
           }
           defer { yaml_event_delete(&event) }
           if event.type == YAML_STREAM_END_EVENT { return }
-          guard let swiftEvent = translate(event) else { continue }
-          let mark = YAMLMark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
-          do throws(YAMLError) { try handler(swiftEvent, mark) } catch {
+          do throws(YAMLError) { try deliver(event, to: handler) } catch {
             failure = error
             return
           }
@@ -71,10 +69,16 @@ enum YAMLParser {
     pointer.map { String(cString: $0) }
   }
 
-  private static func translate(_ event: yaml_event_t) -> YAMLEvent? {
+  /// Hands `event` to `handler` as a `YAMLEvent`; the stream's start and end
+  /// have none. (Not a function returning an optional event: destroying
+  /// that optional went through generic value witnesses, a cost per event.)
+  private static func deliver(
+    _ event: yaml_event_t, to handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void
+  ) throws(YAMLError) {
+    let mark = YAMLMark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
     switch event.type {
-    case YAML_DOCUMENT_START_EVENT: return .documentStart
-    case YAML_DOCUMENT_END_EVENT: return .documentEnd
+    case YAML_DOCUMENT_START_EVENT: try handler(.documentStart, mark)
+    case YAML_DOCUMENT_END_EVENT: try handler(.documentEnd, mark)
     case YAML_SCALAR_EVENT:
       let scalar = event.data.scalar
       let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
@@ -86,15 +90,17 @@ enum YAMLParser {
         case YAML_FOLDED_SCALAR_STYLE: .folded
         default: .plain
         }
-      return .scalar(value: value, style: style, tag: text(scalar.tag), anchor: text(scalar.anchor))
+      try handler(.scalar(value: value, style: style, tag: text(scalar.tag), anchor: text(scalar.anchor)), mark)
     case YAML_SEQUENCE_START_EVENT:
-      return .sequenceStart(tag: text(event.data.sequence_start.tag), anchor: text(event.data.sequence_start.anchor))
-    case YAML_SEQUENCE_END_EVENT: return .sequenceEnd
+      let start = event.data.sequence_start
+      try handler(.sequenceStart(tag: text(start.tag), anchor: text(start.anchor)), mark)
+    case YAML_SEQUENCE_END_EVENT: try handler(.sequenceEnd, mark)
     case YAML_MAPPING_START_EVENT:
-      return .mappingStart(tag: text(event.data.mapping_start.tag), anchor: text(event.data.mapping_start.anchor))
-    case YAML_MAPPING_END_EVENT: return .mappingEnd
-    case YAML_ALIAS_EVENT: return .alias(anchor: text(event.data.alias.anchor) ?? "")
-    default: return nil
+      let start = event.data.mapping_start
+      try handler(.mappingStart(tag: text(start.tag), anchor: text(start.anchor)), mark)
+    case YAML_MAPPING_END_EVENT: try handler(.mappingEnd, mark)
+    case YAML_ALIAS_EVENT: try handler(.alias(anchor: text(event.data.alias.anchor) ?? ""), mark)
+    default: break
     }
   }
 }
