@@ -4,7 +4,7 @@ public enum YAMLScalarStyle: Hashable, Sendable {
 }
 
 /// One event of libyaml's stream, as Swift values.
-enum YAMLEvent {
+enum YAMLEvent: Equatable, Sendable {
   case documentStart
   case documentEnd
   case scalar(value: String, style: YAMLScalarStyle, tag: String?, anchor: String?)

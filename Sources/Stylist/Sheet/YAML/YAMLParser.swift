@@ -1,4 +1,5 @@
 import CYAML
+import Foundation
 
 /// The only place that touches libyaml: runs its event parser over bytes
 /// and hands each event to `handler` as a Swift value with its start mark.
@@ -6,8 +7,67 @@ import CYAML
 /// Every `yaml_event_t` is deleted right after its handler returns, and the
 /// parser is deleted on every path, errors included.
 enum YAMLParser {
+  /// Inputs at least this large are parsed on a second thread while the
+  /// caller's thread handles the events: libyaml takes about as long as
+  /// composing and reading, so a large sheet loads in well under the time.
+  /// Smaller ones are not worth a thread.
+  static let concurrentThreshold = 64 << 10
+  private static let batchSize = 8_192
+
+  /// Parses `bytes`, calling `handler` on the caller's thread for each event
+  /// in order; a syntax error throws after the events before it.
   static func parse(
-    _ bytes: [UInt8], handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void
+    _ bytes: [UInt8], concurrentAbove threshold: Int = concurrentThreshold,
+    handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void
+  ) throws(YAMLError) {
+    guard bytes.count >= threshold else {
+      try run(bytes) { (event) throws(YAMLError) in try deliver(event, to: handler) }
+      return
+    }
+    let pipe = YAMLEventPipe(capacity: 4)
+    Thread { produce(bytes, into: pipe) }.start()
+    do throws(YAMLError) {
+      while var batch = try pipe.receive() {
+        try batch.deliver(to: handler)
+        batch.removeAll()
+        pipe.giveBack(batch)
+      }
+    } catch {
+      pipe.cancelAndWait()
+      throw error
+    }
+  }
+
+  /// The second thread's work: parse, sending events in packed batches.
+  /// It builds no Swift objects, so nothing it allocates is freed by (or
+  /// sits in a cache line written by) the other thread: when it made the
+  /// events' strings, loads ran half again as long in some processes.
+  private static func produce(_ bytes: [UInt8], into pipe: YAMLEventPipe) {
+    var batch = YAMLEventBatch(capacity: batchSize)
+    var failure: YAMLError?
+    // Unretained (the thread's closure keeps the pipe alive), so parsing
+    // does not count references to an object the other thread uses.
+    let unretained = Unmanaged.passUnretained(pipe)
+    do throws(YAMLError) {
+      try run(bytes) { (event) throws(YAMLError) in
+        batch.append(event)
+        guard batch.count == batchSize else { return }
+        guard unretained._withUnsafeGuaranteedRef({ $0.send(batch) }) else {
+          throw YAMLError(message: "cancelled", mark: YAMLMark(line: 1, column: 1))
+        }
+        batch = unretained._withUnsafeGuaranteedRef { $0.emptyBatch(capacity: batchSize) }
+      }
+    } catch {
+      failure = error
+    }
+    if batch.count > 0 { _ = pipe.send(batch) }
+    pipe.finish(failure: failure)
+  }
+
+  /// Runs libyaml over `bytes` on this thread, handing `body` each event
+  /// but the stream's start and end.
+  private static func run(
+    _ bytes: [UInt8], _ body: (borrowing yaml_event_t) throws(YAMLError) -> Void
   ) throws(YAMLError) {
     var parser = yaml_parser_t()
     guard yaml_parser_initialize(&parser) != 0 else {
@@ -28,8 +88,12 @@ enum YAMLParser {
             return
           }
           defer { yaml_event_delete(&event) }
-          if event.type == YAML_STREAM_END_EVENT { return }
-          do throws(YAMLError) { try deliver(event, to: handler) } catch {
+          switch event.type {
+          case YAML_STREAM_END_EVENT: return
+          case YAML_STREAM_START_EVENT, YAML_NO_EVENT: continue
+          default: break
+          }
+          do throws(YAMLError) { try body(event) } catch {
             failure = error
             return
           }
@@ -69,11 +133,11 @@ enum YAMLParser {
     pointer.map { String(cString: $0) }
   }
 
-  /// Hands `event` to `handler` as a `YAMLEvent`; the stream's start and end
-  /// have none. (Not a function returning an optional event: destroying
-  /// that optional went through generic value witnesses, a cost per event.)
+  /// Hands `event` to `handler` as a `YAMLEvent`. (Not a function that
+  /// returns an optional event: destroying the optional went through generic
+  /// value witnesses, a cost per event.)
   private static func deliver(
-    _ event: yaml_event_t, to handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void
+    _ event: borrowing yaml_event_t, to handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void
   ) throws(YAMLError) {
     let mark = YAMLMark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
     switch event.type {
@@ -82,15 +146,9 @@ enum YAMLParser {
     case YAML_SCALAR_EVENT:
       let scalar = event.data.scalar
       let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-      let style: YAMLScalarStyle =
-        switch scalar.style {
-        case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
-        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
-        case YAML_LITERAL_SCALAR_STYLE: .literal
-        case YAML_FOLDED_SCALAR_STYLE: .folded
-        default: .plain
-        }
-      try handler(.scalar(value: value, style: style, tag: text(scalar.tag), anchor: text(scalar.anchor)), mark)
+      let event = YAMLEvent.scalar(
+        value: value, style: style(scalar.style), tag: text(scalar.tag), anchor: text(scalar.anchor))
+      try handler(event, mark)
     case YAML_SEQUENCE_START_EVENT:
       let start = event.data.sequence_start
       try handler(.sequenceStart(tag: text(start.tag), anchor: text(start.anchor)), mark)
@@ -101,6 +159,16 @@ enum YAMLParser {
     case YAML_MAPPING_END_EVENT: try handler(.mappingEnd, mark)
     case YAML_ALIAS_EVENT: try handler(.alias(anchor: text(event.data.alias.anchor) ?? ""), mark)
     default: break
+    }
+  }
+
+  static func style(_ style: yaml_scalar_style_t) -> YAMLScalarStyle {
+    switch style {
+    case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+    case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+    case YAML_LITERAL_SCALAR_STYLE: .literal
+    case YAML_FOLDED_SCALAR_STYLE: .folded
+    default: .plain
     }
   }
 }
