@@ -4,11 +4,28 @@
 /// regex; two globs are equal when their patterns are.
 public struct Glob: Hashable, Sendable, CustomStringConvertible {
   public let pattern: String
-  private let regex: POSIXRegex
+  private let matcher: Matcher
+
+  /// `name*` and `*name`, most globs in practice, compare bytes; the rest
+  /// run the regex. Byte comparison is what the regex does: names hold no
+  /// control characters, and `.*` matches any run of them.
+  private enum Matcher: Sendable {
+    case prefix([UInt8])
+    case suffix([UInt8])
+    case regex(POSIXRegex)
+  }
 
   init(_ pattern: String) {
     self.pattern = pattern
-    regex = Self.compiled(pattern)
+    let bytes = Array(pattern.utf8)
+    let stars = bytes.count(where: { $0 == UInt8(ascii: "*") })
+    if stars == 1, bytes.count > 1, bytes.last == UInt8(ascii: "*") {
+      matcher = .prefix(Array(bytes.dropLast()))
+    } else if stars == 1, bytes.count > 1, bytes.first == UInt8(ascii: "*") {
+      matcher = .suffix(Array(bytes.dropFirst()))
+    } else {
+      matcher = .regex(Self.compiled(pattern))
+    }
   }
 
   /// Compiled expressions by glob pattern. A design system repeats the same
@@ -46,7 +63,13 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
     return regex + "$"
   }
 
-  public func matches(_ text: String) -> Bool { regex.matches(text) }
+  public func matches(_ text: String) -> Bool {
+    switch matcher {
+    case .prefix(let prefix): text.utf8.starts(with: prefix)
+    case .suffix(let suffix): text.utf8.count >= suffix.count && text.utf8.suffix(suffix.count).elementsEqual(suffix)
+    case .regex(let regex): regex.matches(text)
+    }
+  }
 
   public var description: String { pattern }
 

@@ -337,14 +337,21 @@ struct SheetReader {
   /// The values of a flat body read as `body(_:_:)` reads a literal one, or
   /// nil when the body needs nodes (`extends`, `<<`, a `$`).
   private func literal(_ flat: YAMLFlatMapping) -> Properties? {
-    var properties = Properties()
-    properties.reserveCapacity(flat.entries.count)
+    var keys: [String] = []
+    var values: [PropertyValue] = []
+    keys.reserveCapacity(flat.entries.count)
+    values.reserveCapacity(flat.entries.count)
     for entry in flat.entries {
       let key = entry.key.text
       let value = entry.value
       guard key != "<<", key != "extends", !value.text.containsByte(UInt8(ascii: "$")) else { return nil }
-      properties[key] = value.style == .plain ? CoreSchema.plainValue(value.text) : .string(value.text)
+      keys.append(key)
+      values.append(value.style == .plain ? CoreSchema.plainValue(value.text) : .string(value.text))
     }
+    if flat.keysAreUnique { return Properties(uncheckedUniqueKeys: keys, values: values) }
+    // A repeated key (reported) keeps its first place and its last value.
+    var properties = Properties()
+    for (key, value) in zip(keys, values) { properties[key] = value }
     return properties
   }
 

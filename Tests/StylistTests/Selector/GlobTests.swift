@@ -22,6 +22,27 @@ import Testing
     #expect(try StyleSelector(parsing: "a\u{605}*/t").components[0].name == .glob(Glob("a\u{605}*")))
   }
 
+  /// `name*` and `*name` compare bytes instead of running the regex; both
+  /// must answer alike, combining marks and metacharacters included.
+  @Test func prefixAndSuffixGlobsAgreeWithTheRegex() throws {
+    let alphabet = Array("ab-.\u{E9}e\u{301}".unicodeScalars)
+    var generator = SeededGenerator(seed: 11)
+    func random(_ lengths: ClosedRange<Int>) -> String {
+      var text = ""
+      for _ in 0..<Int.random(in: lengths, using: &generator) {
+        text.unicodeScalars.append(alphabet.randomElement(using: &generator)!)
+      }
+      return text
+    }
+    for _ in 0..<5_000 {
+      let stem = random(1...3)
+      let pattern = Bool.random(using: &generator) ? stem + "*" : "*" + stem
+      let name = random(0...5)
+      let regex = try #require(POSIXRegex(extendedPattern: Glob.extendedRegex(for: pattern)))
+      #expect(Glob(pattern).matches(name) == regex.matches(name), "\(pattern) \(name)")
+    }
+  }
+
   @Test func translatesToAnchoredExtendedRegex() {
     #expect(Glob.extendedRegex(for: "form-*") == "^form-.*$")
     #expect(Glob.extendedRegex(for: "a.b+c?(d)|{e}^$\\*") == "^a\\.b\\+c\\?\\(d\\)\\|\\{e\\}\\^\\$\\\\.*$")

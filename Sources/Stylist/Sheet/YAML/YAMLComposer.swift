@@ -154,11 +154,11 @@ struct YAMLComposer {
     case .mappingEnd:
       guard case .flat(let start)? = stack.popLast() else { return false }
       let entries = flatEntries
-      checkDuplicateKeys(count: entries.count) { (entries[$0].key.text, entries[$0].key.mark) }
+      let unique = checkDuplicateKeys(count: entries.count) { (entries[$0].key.text, entries[$0].key.mark) }
       let key = streamedPendingKey
       streamedPendingKey = nil
       if let consumer, let key {
-        consumer.consume(key: key, value: .flat(YAMLFlatMapping(entries: entries, mark: start)))
+        consumer.consume(key: key, value: .flat(YAMLFlatMapping(entries: entries, mark: start, keysAreUnique: unique)))
       }
       return true
     default:
@@ -213,9 +213,12 @@ struct YAMLComposer {
     }
   }
 
-  /// Reports keys written twice in one mapping; `key(i)` is the i-th key's text and mark.
-  private mutating func checkDuplicateKeys(count: Int, key: (Int) -> (text: String?, mark: YAMLMark)) {
-    guard count > 1 else { return }
+  /// Reports keys written twice in one mapping; `key(i)` is the i-th key's
+  /// text and mark. True when there were none.
+  @discardableResult
+  private mutating func checkDuplicateKeys(count: Int, key: (Int) -> (text: String?, mark: YAMLMark)) -> Bool {
+    guard count > 1 else { return true }
+    let reported = problems.count
     // Most maps (a style's properties) are small: comparing every pair costs
     // less than hashing every key.
     if count <= 12 {
@@ -226,7 +229,7 @@ struct YAMLComposer {
           reportDuplicate(text, at: mark, first: key(earlier).mark)
         }
       }
-      return
+      return problems.count == reported
     }
     var first: [String: YAMLMark] = [:]
     first.reserveCapacity(count)
@@ -239,6 +242,7 @@ struct YAMLComposer {
         first[text] = mark
       }
     }
+    return problems.count == reported
   }
 
   private mutating func reportDuplicate(_ key: String, at mark: YAMLMark, first: YAMLMark) {

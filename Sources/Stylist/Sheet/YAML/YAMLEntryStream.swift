@@ -75,6 +75,8 @@ struct YAMLFlatMapping {
 
   var entries: [Entry]
   var mark: YAMLMark
+  /// No key is written twice (the composer has compared them).
+  var keysAreUnique = false
 
   /// The same mapping as nodes, for readers that need the general form.
   var node: YAMLNode {
