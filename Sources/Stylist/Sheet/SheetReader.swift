@@ -344,7 +344,10 @@ struct SheetReader {
     for entry in flat.entries {
       let key = entry.key.text
       let value = entry.value
-      guard key != "<<", key != "extends", !value.text.containsByte(UInt8(ascii: "$")) else { return nil }
+      // (`<<` and `extends` checked by first byte first: most keys differ there.)
+      let first = key.utf8.first
+      if first == UInt8(ascii: "<") && key == "<<" || first == UInt8(ascii: "e") && key == "extends" { return nil }
+      guard !value.text.containsByte(UInt8(ascii: "$")) else { return nil }
       keys.append(key)
       values.append(value.style == .plain ? CoreSchema.plainValue(value.text) : .string(value.text))
     }

@@ -14,8 +14,18 @@ enum CoreSchema {
 
   static func int(_ text: String) -> Int? {
     let bytes = text.utf8
-    if bytes.starts(with: [0x30, 0x78]) { return Int(text.dropFirst(2), radix: 16) }  // 0x
-    if bytes.starts(with: [0x30, 0x6F]) { return Int(text.dropFirst(2), radix: 8) }  // 0o
+    if bytes.count > 2, bytes.first == 0x30 {
+      let second = bytes[bytes.index(after: bytes.startIndex)]
+      if second == 0x78 { return Int(text.dropFirst(2), radix: 16) }  // 0x
+      if second == 0x6F { return Int(text.dropFirst(2), radix: 8) }  // 0o
+    }
+    // Native strings lend their bytes; others are copied.
+    if let result = text.utf8.withContiguousStorageIfAvailable(decimal) { return result }
+    return Array(text.utf8).withUnsafeBufferPointer(decimal)
+  }
+
+  /// `[-+]?[0-9]+` as an Int, nil when it is not one or does not fit.
+  private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var digits = bytes[...]
     var negative = false
     if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {

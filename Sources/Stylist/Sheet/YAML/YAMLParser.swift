@@ -50,7 +50,7 @@ enum YAMLParser {
     let unretained = Unmanaged.passUnretained(pipe)
     do throws(YAMLError) {
       try run(bytes) { (event) throws(YAMLError) in
-        batch.append(event)
+        pack(event, into: &batch)
         guard batch.count == batchSize else { return }
         guard unretained._withUnsafeGuaranteedRef({ $0.send(batch) }) else {
           throw YAMLError(message: "cancelled", mark: YAMLMark(line: 1, column: 1))
@@ -162,7 +162,36 @@ enum YAMLParser {
     }
   }
 
-  static func style(_ style: yaml_scalar_style_t) -> YAMLScalarStyle {
+  /// Copies `event` into `batch`, texts included.
+  private static func pack(_ event: borrowing yaml_event_t, into batch: inout YAMLEventBatch) {
+    func bytes(_ text: UnsafeMutablePointer<yaml_char_t>?, count: Int? = nil) -> UnsafeBufferPointer<UInt8>? {
+      guard let text else { return nil }
+      return UnsafeBufferPointer(
+        start: text, count: count ?? strlen(UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self)))
+    }
+    let mark = YAMLMark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+    switch event.type {
+    case YAML_DOCUMENT_START_EVENT: batch.append(.documentStart, mark: mark)
+    case YAML_DOCUMENT_END_EVENT: batch.append(.documentEnd, mark: mark)
+    case YAML_SCALAR_EVENT:
+      let scalar = event.data.scalar
+      batch.append(
+        .scalar, style: style(scalar.style), mark: mark, value: bytes(scalar.value, count: scalar.length),
+        tag: bytes(scalar.tag), anchor: bytes(scalar.anchor))
+    case YAML_SEQUENCE_START_EVENT:
+      let start = event.data.sequence_start
+      batch.append(.sequenceStart, mark: mark, tag: bytes(start.tag), anchor: bytes(start.anchor))
+    case YAML_SEQUENCE_END_EVENT: batch.append(.sequenceEnd, mark: mark)
+    case YAML_MAPPING_START_EVENT:
+      let start = event.data.mapping_start
+      batch.append(.mappingStart, mark: mark, tag: bytes(start.tag), anchor: bytes(start.anchor))
+    case YAML_MAPPING_END_EVENT: batch.append(.mappingEnd, mark: mark)
+    case YAML_ALIAS_EVENT: batch.append(.alias, mark: mark, anchor: bytes(event.data.alias.anchor))
+    default: break
+    }
+  }
+
+  private static func style(_ style: yaml_scalar_style_t) -> YAMLScalarStyle {
     switch style {
     case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
     case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
