@@ -34,8 +34,8 @@ enum LoadBaselines {
   }
 
   /// Stylist loading and indexing the file, as `Stylist(contentsOf:)` does.
-  static func stylist(_ path: String) throws -> Int {
-    let sheet = try StyleSheet(contentsOf: path)
+  static func stylist(_ path: String, options: LoadOptions = .init()) throws -> Int {
+    let sheet = try StyleSheet(contentsOf: path, options: options)
     return StyleIndex(sheets: [sheet]).rules.count
   }
 

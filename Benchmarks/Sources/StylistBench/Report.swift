@@ -20,7 +20,7 @@ enum Report {
       [
         row.workload, "\(format(row.figure)) \(row.unit)",
         row.baseline.map { "\(row.baselineName) \(format($0)) \(row.unit)" } ?? row.baselineName,
-        row.ratio.map { Report.format($0) + "×" } ?? "—", row.goal, row.met ? "yes" : "NO",
+        row.ratio.map { Report.format($0) + "×" } ?? "—", row.goal, row.goal == "—" ? "—" : row.met ? "yes" : "NO",
       ]
     }
     let widths = header.indices.map { column in ([header] + cells).map { $0[column].count }.max()! }

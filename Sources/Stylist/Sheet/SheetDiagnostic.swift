@@ -28,7 +28,8 @@ public struct SheetLoadError: Error, Sendable, CustomStringConvertible {
   public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 
-/// Limits that keep loading bounded on hostile input (SPEC §5.1).
+/// Limits that keep loading bounded on hostile input (SPEC §5.1), and how
+/// loading uses threads.
 public struct LoadOptions: Hashable, Sendable {
   /// Files larger than this are rejected before parsing.
   public var maxFileSize: Int
@@ -39,11 +40,19 @@ public struct LoadOptions: Hashable, Sendable {
   /// limit used is the greater of this and the number of bytes read, since
   /// written-out values take at least a byte each.
   public var maxExpandedValues: Int
+  /// Files at least this large are parsed by libyaml on a second thread
+  /// while the calling thread reads the events; `Int.max` keeps loading on
+  /// the calling thread.
+  public var backgroundParsingThreshold: Int
 
-  public init(maxFileSize: Int = 64 << 20, maxNestingDepth: Int = 1_000, maxExpandedValues: Int = 1_000_000) {
+  public init(
+    maxFileSize: Int = 64 << 20, maxNestingDepth: Int = 1_000, maxExpandedValues: Int = 1_000_000,
+    backgroundParsingThreshold: Int = 64 << 10
+  ) {
     self.maxFileSize = maxFileSize
     self.maxNestingDepth = maxNestingDepth
     self.maxExpandedValues = maxExpandedValues
+    self.backgroundParsingThreshold = backgroundParsingThreshold
   }
 }
 

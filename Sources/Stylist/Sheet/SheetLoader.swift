@@ -67,7 +67,9 @@ struct SheetLoader {
       streamsStyles ? StyleStream(reader: SheetReader(file: name, sink: sink, structure: structure), sink: sink) : nil
     let composer: YAMLComposer
     do {
-      composer = try YAMLComposer.compose(bytes, maxDepth: options.maxNestingDepth, consumer: stream)
+      composer = try YAMLComposer.compose(
+        bytes, maxDepth: options.maxNestingDepth, concurrentAbove: options.backgroundParsingThreshold,
+        consumer: stream)
     } catch {
       sink.error(error.message, at: SourceLocation(file: name, line: error.mark.line, column: error.mark.column))
       return

@@ -23,7 +23,10 @@ extension StyleTree {
       ])
     }
     let composer: YAMLComposer
-    do { composer = try YAMLComposer.compose(bytes, maxDepth: options.maxNestingDepth) } catch {
+    do {
+      composer = try YAMLComposer.compose(
+        bytes, maxDepth: options.maxNestingDepth, concurrentAbove: options.backgroundParsingThreshold)
+    } catch {
       throw SheetLoadError(diagnostics: [
         SheetDiagnostic(
           .error, error.message, at: SourceLocation(file: path, line: error.mark.line, column: error.mark.column))

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Stylist
 
-/// Parsing on a second thread (inputs of `YAMLParser.concurrentThreshold`
+/// Parsing on a second thread (inputs of `LoadOptions.backgroundParsingThreshold`
 /// bytes and more) must hand over exactly the events, marks and errors that
 /// parsing on the caller's thread does, and stop when the handler throws.
 @Suite struct YAMLParserTests {
@@ -39,7 +39,7 @@ import Testing
   }()
 
   @Test func largeInputIsOverTheThreshold() {
-    #expect(Self.large.count >= YAMLParser.concurrentThreshold)
+    #expect(Self.large.count >= LoadOptions().backgroundParsingThreshold)
   }
 
   @Test func concurrentParsingGivesTheSameEvents() throws {

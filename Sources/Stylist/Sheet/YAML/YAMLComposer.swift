@@ -48,11 +48,14 @@ struct YAMLComposer {
   }
 
   /// Composes every document of `bytes`; a syntax error or a broken limit throws.
+  /// Inputs of `concurrentAbove` bytes or more are parsed on a second thread (`YAMLParser`).
   static func compose(
-    _ bytes: [UInt8], maxDepth: Int, consumer: (any YAMLEntryConsumer)? = nil
+    _ bytes: [UInt8], maxDepth: Int, concurrentAbove threshold: Int = .max, consumer: (any YAMLEntryConsumer)? = nil
   ) throws(YAMLError) -> YAMLComposer {
     var composer = YAMLComposer(maxDepth: maxDepth, consumer: consumer)
-    try YAMLParser.parse(bytes) { (event, mark) throws(YAMLError) in try composer.handle(event, at: mark) }
+    try YAMLParser.parse(bytes, concurrentAbove: threshold) { (event, mark) throws(YAMLError) in
+      try composer.handle(event, at: mark)
+    }
     return composer
   }
 

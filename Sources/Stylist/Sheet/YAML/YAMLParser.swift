@@ -7,17 +7,17 @@ import Foundation
 /// Every `yaml_event_t` is deleted right after its handler returns, and the
 /// parser is deleted on every path, errors included.
 enum YAMLParser {
-  /// Inputs at least this large are parsed on a second thread while the
-  /// caller's thread handles the events: libyaml takes about as long as
-  /// composing and reading, so a large sheet loads in well under the time.
-  /// Smaller ones are not worth a thread.
-  static let concurrentThreshold = 64 << 10
   private static let batchSize = 8_192
 
   /// Parses `bytes`, calling `handler` on the caller's thread for each event
   /// in order; a syntax error throws after the events before it.
+  ///
+  /// Inputs of `threshold` bytes or more are parsed on a second thread while
+  /// the caller's thread handles the events: libyaml takes about as long as
+  /// composing and reading a sheet, so a large one loads in well under the
+  /// time. Smaller ones are not worth a thread (`LoadOptions` sets it).
   static func parse(
-    _ bytes: [UInt8], concurrentAbove threshold: Int = concurrentThreshold,
+    _ bytes: [UInt8], concurrentAbove threshold: Int = .max,
     handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void
   ) throws(YAMLError) {
     guard bytes.count >= threshold else {
