@@ -14,8 +14,10 @@ import Stylist
       return
     }
     if arguments.first == "--load-repeat" {
-      // For profiling by hand (`perf record`): load and index one sheet N times.
-      for _ in 0..<(Int(arguments[2]) ?? 1) { _ = try LoadBaselines.stylist(arguments[1]) }
+      // For profiling by hand (`perf record`): load and index one sheet N times,
+      // `--one-thread` with libyaml on the calling thread.
+      let options = LoadOptions(backgroundParsingThreshold: arguments.contains("--one-thread") ? .max : 64 << 10)
+      for _ in 0..<(Int(arguments[2]) ?? 1) { _ = try LoadBaselines.stylist(arguments[1], options: options) }
       return
     }
     if arguments.first == "--write-workloads" {
