@@ -123,15 +123,15 @@ struct Benchmarks {
         ratio: floor / time, goal: "≥ 300k lines/s", met: rate >= 300_000))
   }
 
-  /// Loading the 10k sheet against libyaml's event floor and against Yams.
+  /// Loading the 10k sheet against libyaml's event floor and against Yams,
+  /// in a fresh process as a command or an app loads at start: after the
+  /// other workloads this process's heap made the two-thread load slower.
   private mutating func load(_ sheet: String) throws {
     let size = try FileManager.default.attributesOfItem(atPath: sheet)[.size] as! Int
     let mb = Double(size) / 1e6
-    let floor = try Measure.best(runs: 5) { _ = try LoadBaselines.libyamlEvents(sheet) }
-    let ours = try Measure.best(runs: 5) { _ = try LoadBaselines.stylist(sheet) }
-    let oneThread = LoadOptions(backgroundParsingThreshold: .max)
-    let ourOneThread = try Measure.best(runs: 5) { _ = try LoadBaselines.stylist(sheet, options: oneThread) }
-    let yams = try Measure.best(runs: 3) { _ = try LoadBaselines.yams(sheet) }
+    let times = try child(["--load-times", sheet]).split(separator: " ").compactMap { Double($0) }
+    guard times.count == 4 else { throw BenchError("load child printed \(times)") }
+    let (floor, ours, ourOneThread, yams) = (times[0], times[1], times[2], times[3])
     rows.append(
       Row(
         workload: String(format: "load 10k styles (%.2f MB)", mb), figure: ours * 1000, unit: "ms",
@@ -149,22 +149,40 @@ struct Benchmarks {
         baseline: yams * 1000, ratio: yams / ours, goal: "faster than Yams", met: ours < yams))
   }
 
-  /// Peak RSS of a process that loads and indexes a 100k-style sheet.
-  private mutating func memory() throws {
-    let workload = Workload(selectors: 100_000, nodes: 1, seed: 4)
-    let sheet = try write(workload.yaml, "sheet-100k.yaml")
-    let size = Double(try FileManager.default.attributesOfItem(atPath: sheet)[.size] as! Int)
+  /// The child's side of `load`: best times of the floor, Stylist (two
+  /// threads, one thread) and Yams, in seconds.
+  static func loadTimes(_ sheet: String) throws -> [Double] {
+    let floor = try Measure.best(runs: 5) { _ = try LoadBaselines.libyamlEvents(sheet) }
+    let ours = try Measure.best(runs: 5) { _ = try LoadBaselines.stylist(sheet) }
+    let oneThread = LoadOptions(backgroundParsingThreshold: .max)
+    let ourOneThread = try Measure.best(runs: 5) { _ = try LoadBaselines.stylist(sheet, options: oneThread) }
+    let yams = try Measure.best(runs: 3) { _ = try LoadBaselines.yams(sheet) }
+    return [floor, ours, ourOneThread, yams]
+  }
+
+  /// Runs this executable with `arguments` and returns what it printed.
+  private func child(_ arguments: [String]) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["--load-rss", sheet]
+    process.arguments = arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    guard let peak = Double(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-      throw BenchError("memory child printed '\(output)'")
+    guard process.terminationStatus == 0 else {
+      throw BenchError("\(arguments) exited with \(process.terminationStatus)")
     }
+    return output.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Peak RSS of a process that loads and indexes a 100k-style sheet.
+  private mutating func memory() throws {
+    let workload = Workload(selectors: 100_000, nodes: 1, seed: 4)
+    let sheet = try write(workload.yaml, "sheet-100k.yaml")
+    let size = Double(try FileManager.default.attributesOfItem(atPath: sheet)[.size] as! Int)
+    let output = try child(["--load-rss", sheet])
+    guard let peak = Double(output) else { throw BenchError("memory child printed '\(output)'") }
     rows.append(
       Row(
         workload: String(format: "memory, 100k styles (%.1f MB file)", size / 1e6), figure: peak / 1e6, unit: "MB",

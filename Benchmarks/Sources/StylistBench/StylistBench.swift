@@ -13,6 +13,11 @@ import Stylist
       print(LoadBaselines.peakResidentBytes())
       return
     }
+    if arguments.first == "--load-times" {
+      // Child mode for the load workload: times in a fresh process.
+      print(try Benchmarks.loadTimes(arguments[1]).map { String($0) }.joined(separator: " "))
+      return
+    }
     if arguments.first == "--load-repeat" {
       // For profiling by hand (`perf record`): load and index one sheet N times,
       // `--one-thread` with libyaml on the calling thread.

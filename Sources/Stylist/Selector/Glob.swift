@@ -10,19 +10,21 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
   /// run the regex. Byte comparison is what the regex does: names hold no
   /// control characters, and `.*` matches any run of them.
   private enum Matcher: Sendable {
-    case prefix([UInt8])
-    case suffix([UInt8])
+    case prefix(String)
+    case suffix(String)
     case regex(POSIXRegex)
   }
 
   init(_ pattern: String) {
     self.pattern = pattern
-    let bytes = Array(pattern.utf8)
-    let stars = bytes.count(where: { $0 == UInt8(ascii: "*") })
-    if stars == 1, bytes.count > 1, bytes.last == UInt8(ascii: "*") {
-      matcher = .prefix(Array(bytes.dropLast()))
-    } else if stars == 1, bytes.count > 1, bytes.first == UInt8(ascii: "*") {
-      matcher = .suffix(Array(bytes.dropFirst()))
+    let bytes = pattern.utf8
+    let star = UInt8(ascii: "*")
+    let stars = bytes.count(where: { $0 == star })
+    // Sliced by bytes: `*` followed by a combining mark is one `Character`.
+    if stars == 1, bytes.count > 1, bytes.last == star {
+      matcher = .prefix(String(Substring(bytes.dropLast())))
+    } else if stars == 1, bytes.count > 1, bytes.first == star {
+      matcher = .suffix(String(Substring(bytes.dropFirst())))
     } else {
       matcher = .regex(Self.compiled(pattern))
     }
@@ -65,9 +67,21 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
 
   public func matches(_ text: String) -> Bool {
     switch matcher {
-    case .prefix(let prefix): text.utf8.starts(with: prefix)
-    case .suffix(let suffix): text.utf8.count >= suffix.count && text.utf8.suffix(suffix.count).elementsEqual(suffix)
+    case .prefix(let prefix): Self.bytes(of: text, endWith: prefix, atStart: true)
+    case .suffix(let suffix): Self.bytes(of: text, endWith: suffix, atStart: false)
     case .regex(let regex): regex.matches(text)
+    }
+  }
+
+  /// Whether `text`'s UTF-8 starts (or ends) with `part`'s.
+  private static func bytes(of text: String, endWith part: String, atStart: Bool) -> Bool {
+    var (text, part) = (text, part)
+    return text.withUTF8 { text in
+      part.withUTF8 { part in
+        guard text.count >= part.count else { return false }
+        let start = atStart ? 0 : text.count - part.count
+        return UnsafeBufferPointer(rebasing: text[start..<start + part.count]).elementsEqual(part)
+      }
     }
   }
 

@@ -54,6 +54,8 @@ import Testing
     ("btn-*-large", "btn--large", true), ("btn-*-large", "btn-x-large", true), ("btn-*-large", "btn-large", false),
     ("a.*", "a.b", true), ("a.*", "ab", false), ("(x)*", "(x)y", true), ("x+*", "xx", false),
     ("caf\u{E9}-*", "caf\u{E9}-1", true),
+    // `*` and a combining mark make one `Character`: the suffix is the mark on.
+    ("*\u{301}x", "e\u{301}x", true), ("*\u{301}x", "ex", false),
   ])
   func matches(pattern: String, text: String, expected: Bool) {
     #expect(Glob(pattern).matches(text) == expected)
