@@ -1,5 +1,12 @@
 import CYAML
-import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The only place that touches libyaml: runs its event parser over bytes
 /// and hands each event to `handler` as a Swift value with its start mark.
@@ -14,18 +21,18 @@ enum YAMLParser {
   ///
   /// Inputs of `threshold` bytes or more are parsed on a second thread while
   /// the caller's thread handles the events: libyaml takes about as long as
-  /// composing and reading a sheet, so a large one loads in well under the
-  /// time. Smaller ones are not worth a thread (`LoadOptions` sets it).
+  /// composing and reading a sheet, so a large one can load in about two
+  /// thirds of the time. Smaller ones are not worth a thread (`LoadOptions`
+  /// sets the size); if no thread can be started, parsing stays here.
   static func parse(
     _ bytes: [UInt8], concurrentAbove threshold: Int = .max,
     handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void
   ) throws(YAMLError) {
-    guard bytes.count >= threshold else {
+    let pipe = YAMLEventPipe(capacity: 4)
+    guard bytes.count >= threshold, startProducer(bytes, into: pipe) else {
       try run(bytes) { (event) throws(YAMLError) in try deliver(event, to: handler) }
       return
     }
-    let pipe = YAMLEventPipe(capacity: 4)
-    Thread { produce(bytes, into: pipe) }.start()
     do throws(YAMLError) {
       while var batch = try pipe.receive() {
         try batch.deliver(to: handler)
@@ -38,15 +45,27 @@ enum YAMLParser {
     }
   }
 
+  /// Starts `produce` on a detached thread; false when none can be started.
+  private static func startProducer(_ bytes: [UInt8], into pipe: YAMLEventPipe) -> Bool {
+    let input = Unmanaged.passRetained(ProducerInput(bytes: bytes, pipe: pipe)).toOpaque()
+    var thread = pthread_t()
+    guard pthread_create(&thread, nil, runProducer, input) == 0 else {
+      Unmanaged<ProducerInput>.fromOpaque(input).release()
+      return false
+    }
+    pthread_detach(thread)
+    return true
+  }
+
   /// The second thread's work: parse, sending events in packed batches.
   /// It builds no Swift objects, so nothing it allocates is freed by (or
   /// sits in a cache line written by) the other thread: when it made the
   /// events' strings, loads ran half again as long in some processes.
-  private static func produce(_ bytes: [UInt8], into pipe: YAMLEventPipe) {
+  fileprivate static func produce(_ bytes: [UInt8], into pipe: YAMLEventPipe) {
     var batch = YAMLEventBatch(capacity: batchSize)
     var failure: YAMLError?
-    // Unretained (the thread's closure keeps the pipe alive), so parsing
-    // does not count references to an object the other thread uses.
+    // Unretained (the caller keeps the pipe alive), so parsing does not
+    // count references to an object the other thread uses.
     let unretained = Unmanaged.passUnretained(pipe)
     do throws(YAMLError) {
       try run(bytes) { (event) throws(YAMLError) in
@@ -200,4 +219,23 @@ enum YAMLParser {
     default: .plain
     }
   }
+}
+
+/// What the parsing thread needs, handed over through `pthread_create`.
+private final class ProducerInput {
+  let bytes: [UInt8]
+  let pipe: YAMLEventPipe
+
+  init(bytes: [UInt8], pipe: YAMLEventPipe) {
+    self.bytes = bytes
+    self.pipe = pipe
+  }
+}
+
+/// The parsing thread's start routine.
+private func runProducer(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+  guard let raw else { return nil }
+  let input = Unmanaged<ProducerInput>.fromOpaque(raw).takeRetainedValue()
+  YAMLParser.produce(input.bytes, into: input.pipe)
+  return nil
 }
