@@ -329,7 +329,7 @@ struct SheetReader {
         case .scalar(let text, let style) = pair.value.content, pair.value.tag == nil,
         !text.containsByte(UInt8(ascii: "$"))
       else { return .template(node) }
-      properties[key] = style == .plain ? CoreSchema.plainValue(text) : .string(text)
+      properties[key] = literalValue(text, style: style)
     }
     return .literal(properties)
   }
@@ -349,13 +349,18 @@ struct SheetReader {
       if first == UInt8(ascii: "<") && key == "<<" || first == UInt8(ascii: "e") && key == "extends" { return nil }
       guard !value.text.containsByte(UInt8(ascii: "$")) else { return nil }
       keys.append(key)
-      values.append(value.style == .plain ? CoreSchema.plainValue(value.text) : .string(value.text))
+      values.append(literalValue(value.text, style: value.style))
     }
     if flat.keysAreUnique { return Properties(uncheckedUniqueKeys: keys, values: values) }
     // A repeated key (reported) keeps its first place and its last value.
     var properties = Properties()
     for (key, value) in zip(keys, values) { properties[key] = value }
     return properties
+  }
+
+  /// An untagged scalar without `$`, typed as `ValueEvaluator` types it.
+  private func literalValue(_ text: String, style: YAMLScalarStyle) -> PropertyValue {
+    style == .plain ? CoreSchema.plainValue(text) : .string(text)
   }
 
   /// Points into the key when it sits on one line: its column plus the

@@ -31,12 +31,8 @@ final class StyleStream: YAMLEntryConsumer {
   }
 
   func consume(key: YAMLEntryKey, value: YAMLEntryValue) {
-    if case .composed(let node) = key, node.isMergeKey {
-      merges.append(YAMLNode.Pair(key: node, value: value.node))
-      return
-    }
-    if case .scalar(let scalar) = key, scalar.text == "<<", scalar.style == .plain {
-      merges.append(YAMLNode.Pair(key: scalar.node, value: value.node))
+    if key.isMergeKey {
+      merges.append(YAMLNode.Pair(key: key.node, value: value.node))
       return
     }
     if let text = key.text { explicitKeys.append(text) }

@@ -172,7 +172,7 @@ struct YAMLComposer {
   /// Turns the flat value being read into an ordinary mapping frame.
   private mutating func unflatten() {
     guard case .flat(let mark)? = stack.popLast() else { return }
-    let pairs = flatEntries.map { YAMLNode.Pair(key: $0.key.node, value: $0.value.node) }
+    let pairs = YAMLFlatMapping(entries: flatEntries, mark: mark).pairs
     stack.append(.mapping(pairs, pendingKey: flatPendingKey?.node, tag: nil, anchor: nil, mark: mark))
     flatEntries = []
     flatPendingKey = nil

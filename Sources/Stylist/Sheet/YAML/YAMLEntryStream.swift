@@ -41,10 +41,11 @@ enum YAMLEntryKey {
     }
   }
 
-  var mark: YAMLMark {
+  /// A `<<` key, as `YAMLNode.isMergeKey` has it.
+  var isMergeKey: Bool {
     switch self {
-    case .scalar(let scalar): scalar.mark
-    case .composed(let node): node.mark
+    case .scalar(let scalar): scalar.text == "<<" && scalar.style == .plain
+    case .composed(let node): node.isMergeKey
     }
   }
 }
@@ -78,8 +79,8 @@ struct YAMLFlatMapping {
   /// No key is written twice (the composer has compared them).
   var keysAreUnique = false
 
-  /// The same mapping as nodes, for readers that need the general form.
-  var node: YAMLNode {
-    YAMLNode(.mapping(entries.map { YAMLNode.Pair(key: $0.key.node, value: $0.value.node) }), tag: nil, mark: mark)
-  }
+  /// The pairs as nodes, for readers that need the general form.
+  var pairs: [YAMLNode.Pair] { entries.map { YAMLNode.Pair(key: $0.key.node, value: $0.value.node) } }
+
+  var node: YAMLNode { YAMLNode(.mapping(pairs), tag: nil, mark: mark) }
 }
