@@ -17,6 +17,18 @@ public enum NamePattern: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The pattern `bytes` spell, for parsers that have scanned them: no
+  /// string comparison or second scan for `*`.
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    if bytes.count == 1, bytes[0] == UInt8(ascii: "*") {
+      self = .any
+    } else if bytes.contains(UInt8(ascii: "*")) {
+      self = .glob(Glob(String(decoding: bytes, as: UTF8.self)))
+    } else {
+      self = .exact(String(decoding: bytes, as: UTF8.self))
+    }
+  }
+
   public func matches(_ name: String) -> Bool {
     switch self {
     case .exact(let literal): literal == name
@@ -30,6 +42,15 @@ public enum NamePattern: Hashable, Sendable, CustomStringConvertible {
     case .exact(let literal): literal
     case .any: "*"
     case .glob(let glob): glob.pattern
+    }
+  }
+
+  /// A hash consistent with `==`, without `Hasher` (see `StyleSelector.hash(into:)`).
+  var nameHash: Int {
+    switch self {
+    case .exact(let literal): NameTable.hash(literal)
+    case .any: 1
+    case .glob(let glob): NameTable.hash(glob.pattern) &+ 2
     }
   }
 }
@@ -59,12 +80,31 @@ public enum VariantPattern: Hashable, Sendable {
     }
   }
 
+  /// The pattern `bytes` spell between the brackets (see `NamePattern.init(bytes:)`).
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    switch NamePattern(bytes: bytes) {
+    case .any: self = .any
+    case .glob(let glob): self = .glob(glob)
+    case .exact(let text): self = .exact(text)
+    }
+  }
+
   public func matches(_ variant: String?) -> Bool {
     switch self {
     case .unspecified: true
     case .exact(let literal): variant == literal
     case .glob(let glob): variant.map(glob.matches) ?? false
     case .any: variant != nil
+    }
+  }
+
+  /// A hash consistent with `==`, without `Hasher` (see `StyleSelector.hash(into:)`).
+  var nameHash: Int {
+    switch self {
+    case .unspecified: 0
+    case .exact(let literal): NameTable.hash(literal)
+    case .glob(let glob): NameTable.hash(glob.pattern) &+ 2
+    case .any: 1
     }
   }
 

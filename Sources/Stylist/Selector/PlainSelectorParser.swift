@@ -77,13 +77,20 @@ enum PlainSelectorParser {
       let variantEnd = end - 1
       guard variantEnd > variantStart, bytes[variantEnd] == close else { return nil }
       for index in variantStart..<variantEnd where bytes[index] == open || bytes[index] == close { return nil }
-      variant = VariantPattern(text(bytes, from: variantStart, to: variantEnd))
+      variant = VariantPattern(bytes: slice(bytes, from: variantStart, to: variantEnd))
     }
     return SelectorComponent(
-      name: NamePattern(text(bytes, from: nameStart, to: nameEnd)), variant: variant, isDirectChild: isDirectChild)
+      name: NamePattern(bytes: slice(bytes, from: nameStart, to: nameEnd)), variant: variant,
+      isDirectChild: isDirectChild)
+  }
+
+  private static func slice(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  ) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: bytes[start..<end])
   }
 
   private static func text(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> String {
-    String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    String(decoding: slice(bytes, from: start, to: end), as: UTF8.self)
   }
 }

@@ -33,10 +33,10 @@ struct SheetCompiler {
 
   mutating func compile() -> StyleSheet {
     finalDefinitions.reserveCapacity(definitions.styles.count)
-    var isFinal = [Bool](repeating: true, count: definitions.styles.count)
+    var isLatest = [Bool](repeating: true, count: definitions.styles.count)
     for (index, definition) in definitions.styles.enumerated() {
       if let earlier = finalDefinitions.updateValue(index, forKey: definition.selector) {
-        isFinal[earlier] = false
+        isLatest[earlier] = false
         sink.warning(
           "duplicate selector '\(definition.name)' replaces the definition at \(definitions.styles[earlier].source)",
           at: definition.source)
@@ -44,7 +44,11 @@ struct SheetCompiler {
     }
     var rules: [StyleRule] = []
     rules.reserveCapacity(finalDefinitions.count)
-    for (index, definition) in definitions.styles.enumerated() where isFinal[index] {
+    for (index, definition) in definitions.styles.enumerated() where isLatest[index] {
+      if definition.isResolved {
+        rules.append(definition.rule)
+        continue
+      }
       guard let style = style(for: index) else { continue }
       rules.append(StyleRule(selector: definition.selector, name: definition.name, style: style))
     }
@@ -64,9 +68,6 @@ struct SheetCompiler {
 
   private mutating func style(for index: Int) -> Style? {
     let definition = definitions.styles[index]
-    if definition.extends.isEmpty, case .literal(let properties) = definition.body {
-      return Style(properties: properties, source: definition.source)
-    }
     if let theme = definition.selector.theme {
       guard let properties = flatten(index, theme: theme) else { return nil }
       return Style(properties: properties, source: definition.source)
@@ -93,10 +94,8 @@ struct SheetCompiler {
   }
 
   private mutating func ownProperties(_ definition: StyleDefinition, theme: String?) -> Properties? {
-    switch definition.body {
-    case .literal(let properties): properties
-    case .template(let body): ownProperties(body: body, file: definition.file, theme: theme)
-    }
+    guard let template = definition.template else { return definition.rule.style.properties }
+    return ownProperties(body: template, file: definition.file, theme: theme)
   }
 
   /// The definition's properties under `theme` with everything it extends underneath.

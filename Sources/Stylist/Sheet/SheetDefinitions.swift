@@ -5,22 +5,35 @@ import OrderedCollections
 /// A class: definitions are handed between layers and looked up many times
 /// while compiling, and one retain per hand-off is cheaper than one per field.
 final class StyleDefinition {
-  let selector: StyleSelector
-  /// The registered selector: the key as written, with group path and theme in front.
-  let name: String
-  let body: Body
+  /// Selector and name as registered, built once when read. For a literal
+  /// body the style is final too, so compiling hands the rule on as it is:
+  /// rebuilding it copied every field, a tenth of compiling a big sheet.
+  let rule: StyleRule
+  /// The nodes of a template body (built per theme when compiled); nil for
+  /// a literal one, whose properties are `rule.style`'s.
+  let template: YAMLNode?
   let file: String
   let mark: YAMLMark
   let extends: [Extension]
 
   init(selector: StyleSelector, name: String, body: Body, file: String, mark: YAMLMark, extends: [Extension]) {
-    self.selector = selector
-    self.name = name
-    self.body = body
+    let source = SourceLocation(file: file, line: mark.line, column: mark.column)
+    switch body {
+    case .literal(let properties):
+      rule = StyleRule(selector: selector, name: name, style: Style(properties: properties, source: source))
+      template = nil
+    case .template(let node):
+      rule = StyleRule(selector: selector, name: name, style: Style(properties: [:], source: source))
+      template = node
+    }
     self.file = file
     self.mark = mark
     self.extends = extends
   }
+
+  var selector: StyleSelector { rule.selector }
+  /// The registered selector: the key as written, with group path and theme in front.
+  var name: String { rule.name }
 
   /// The properties as written, without `extends`.
   enum Body {
@@ -41,6 +54,9 @@ final class StyleDefinition {
   }
 
   var source: SourceLocation { SourceLocation(file: file, line: mark.line, column: mark.column) }
+
+  /// Nothing left to resolve: `rule` is the compiled rule.
+  var isResolved: Bool { template == nil && extends.isEmpty }
 }
 
 /// Everything read from the files of one load, in load order.

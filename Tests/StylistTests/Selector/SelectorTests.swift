@@ -34,6 +34,29 @@ import Testing
     #expect(try StyleSelector(parsing: "a/c") != StyleSelector(parsing: ">a/c"))
   }
 
+  /// Equal selectors hash alike however they were written or built; the
+  /// hash reads only some parts, so selectors differing elsewhere collide
+  /// and must still be told apart.
+  @Test func hashAgreesWithEquality() throws {
+    let pairs: [(StyleSelector, StyleSelector)] = [
+      (try StyleSelector(parsing: " a / b[x] /c"), try StyleSelector(parsing: "a/b[x]/c")),
+      (try StyleSelector(parsing: "*/*/t"), try StyleSelector(parsing: "t")),
+      (try StyleSelector(parsing: "@d/a*/b[v*]/>t"), try StyleSelector(parsing: "@d/a*/b[v*]/>t")),
+      // Built by hand from decomposed text: `==` is canonical equivalence.
+      (
+        StyleSelector(components: [SelectorComponent(name: .exact("cafe\u{301}"))], token: TokenPattern(name: .exact("e\u{301}"))),
+        try StyleSelector(parsing: "caf\u{E9}/\u{E9}")
+      ),
+    ]
+    for (left, right) in pairs {
+      #expect(left == right)
+      #expect(left.hashValue == right.hashValue, "\(left)")
+    }
+    let outerOnly = [try StyleSelector(parsing: "a/x/t"), try StyleSelector(parsing: "b/x/t")]
+    #expect(outerOnly[0].hashValue == outerOnly[1].hashValue && outerOnly[0] != outerOnly[1])
+    #expect(Set(outerOnly).count == 2)
+  }
+
   @Test func printsBackLosslessly() throws {
     for text in ["title", "@dark/a[b]/*/c-*[*]/>d/*", ">x", "a/>*", "x/@y/z", "*/@y/z", "*/@z", "@d/@y/z"] {
       let selector = try StyleSelector(parsing: text)

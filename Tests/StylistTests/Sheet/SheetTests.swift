@@ -82,6 +82,12 @@ import Testing
       errors("styles:\n  t: { \(keys), k3: x }\n") == [
         "test.yaml:2:\(8 + keys.utf8.count + 2): error: duplicate key 'k3' (first defined at 2:\(8 + 3 * 7))"
       ])
+    // Keys compare as Swift strings in big maps too: decomposed `é` repeats precomposed `é`.
+    let styles = (0..<14).map { "  k\($0): { a: 1 }\n" }.joined()
+    #expect(
+      errors("styles:\n\(styles)  \"caf\u{E9}\": { a: 1 }\n  \"cafe\u{301}\": { a: 2 }\n") == [
+        "test.yaml:17:3: error: duplicate key 'cafe\u{301}' (first defined at 16:3)"
+      ])
   }
 
   @Test func badTagIsAnError() {

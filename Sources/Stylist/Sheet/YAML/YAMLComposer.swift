@@ -234,15 +234,19 @@ struct YAMLComposer {
       }
       return problems.count == reported
     }
-    var first: [String: YAMLMark] = [:]
-    first.reserveCapacity(count)
+    // Big ones (a sheet's `styles`): interned, hashing each key's bytes
+    // once; `Hasher` on every key was a fifth of reading such a map.
+    var seen = NameTable(capacity: count)
+    var firstMarks: [YAMLMark] = []
+    firstMarks.reserveCapacity(count)
     for index in 0..<count {
       let (text, mark) = key(index)
       guard let text, text != "<<" else { continue }
-      if let earlier = first[text] {
-        reportDuplicate(text, at: mark, first: earlier)
+      let id = Int(seen.intern(text))
+      if id < firstMarks.count {
+        reportDuplicate(text, at: mark, first: firstMarks[id])
       } else {
-        first[text] = mark
+        firstMarks.append(mark)
       }
     }
     return problems.count == reported

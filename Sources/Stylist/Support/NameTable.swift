@@ -1,5 +1,8 @@
+import Foundation
+
 /// Interned names: every literal name, variant, token and theme the rules
-/// use gets a small integer id, so matching compares integers.
+/// use gets a small integer id, so matching compares integers. The YAML
+/// composer uses one to find repeated keys in big mappings.
 ///
 /// Open addressing with FNV-1a over UTF-8: a lookup hashes the few bytes of a
 /// name once, with no `Hasher` setup, which is most of a query's string work.
@@ -56,18 +59,24 @@ struct NameTable: Sendable {
     for (id, name) in names.enumerated() { insert(Int32(id), hash: Self.hash(name)) }
   }
 
+  /// FNV-1a over the name's UTF-8, or over its NFC form when it is not
+  /// ASCII: `==` on strings is canonical equivalence, so equal names must
+  /// hash alike even when one was built from decomposed text.
   static func hash(_ name: String) -> Int {
     // Native strings (small ones included) lend their bytes; iterating
     // `utf8` instead costs a retain per byte.
-    if let hash = name.utf8.withContiguousStorageIfAvailable(hash(bytes:)) { return hash }
-    return hash(bytes: Array(name.utf8))
+    let (hash, isASCII) = name.utf8.withContiguousStorageIfAvailable(hash(bytes:)) ?? hash(bytes: Array(name.utf8))
+    if isASCII { return hash }
+    return self.hash(bytes: Array(name.precomposedStringWithCanonicalMapping.utf8)).hash
   }
 
-  static func hash<Bytes: Collection<UInt8>>(bytes: Bytes) -> Int {
+  static func hash<Bytes: Collection<UInt8>>(bytes: Bytes) -> (hash: Int, isASCII: Bool) {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var high: UInt8 = 0
     for byte in bytes {
       hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+      high |= byte
     }
-    return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    return (Int(truncatingIfNeeded: hash ^ (hash >> 29)), high < 0x80)
   }
 }
