@@ -82,7 +82,10 @@ public struct StyleSelector: Hashable, Sendable {
   /// `Hasher` over every component's strings was a tenth of loading a big
   /// sheet (duplicate selectors are found by hashing each one). Selectors
   /// differing only further out share a hash and are told apart by `==`.
-  public func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Hasher) { hasher.combine(summaryHash) }
+
+  /// The hash `hash(into:)` feeds, unseeded (`LatestPositions` mixes it).
+  var summaryHash: Int {
     var summary = theme.map(NameTable.hash) ?? 0
     summary = summary &* 31 &+ token.name.nameHash &* 2 &+ (token.isDirectChild ? 1 : 0)
     summary = summary &* 31 &+ components.count
@@ -90,7 +93,7 @@ public struct StyleSelector: Hashable, Sendable {
       summary = summary &* 31 &+ innermost.name.nameHash &* 2 &+ (innermost.isDirectChild ? 1 : 0)
       summary = summary &* 31 &+ innermost.variant.nameHash
     }
-    hasher.combine(summary)
+    return summary
   }
 }
 

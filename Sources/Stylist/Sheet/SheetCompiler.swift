@@ -7,10 +7,9 @@ struct SheetCompiler {
   /// Values each theme's evaluation may build.
   let budget: Int
 
-  /// Index of the final definition of each selector. A plain dictionary:
-  /// removing from an ordered one shifts every later entry, quadratic when
-  /// a big sheet repeats selectors; load order comes from the indices instead.
-  private var finalDefinitions: [StyleSelector: Int] = [:]
+  /// Index of the final definition of each selector (`extends` looks
+  /// targets up here); load order comes from the indices.
+  private var finalDefinitions = LatestPositions(capacity: 0)
   private var evaluators: [String?: ValueEvaluator] = [:]
   /// Own properties per definition and theme (nil: failed, reported).
   private var flattened: [Int: [String?: Properties?]] = [:]
@@ -32,18 +31,25 @@ struct SheetCompiler {
   }
 
   mutating func compile() -> StyleSheet {
-    finalDefinitions.reserveCapacity(definitions.styles.count)
-    var isLatest = [Bool](repeating: true, count: definitions.styles.count)
-    for (index, definition) in definitions.styles.enumerated() {
-      if let earlier = finalDefinitions.updateValue(index, forKey: definition.selector) {
+    let styles = definitions.styles
+    finalDefinitions = LatestPositions(capacity: styles.count)
+    var isLatest = [Bool](repeating: true, count: styles.count)
+    var ruleCount = styles.count
+    for (index, definition) in styles.enumerated() {
+      let rule = definition.rule
+      let earlier = finalDefinitions.update(index, hash: rule.selector.summaryHash) {
+        styles[$0].rule.selector == rule.selector
+      }
+      if let earlier {
         isLatest[earlier] = false
+        ruleCount -= 1
         sink.warning(
           "duplicate selector '\(definition.name)' replaces the definition at \(definitions.styles[earlier].source)",
           at: definition.source)
       }
     }
     var rules: [StyleRule] = []
-    rules.reserveCapacity(finalDefinitions.count)
+    rules.reserveCapacity(ruleCount)
     for (index, definition) in definitions.styles.enumerated() where isLatest[index] {
       if definition.isResolved {
         rules.append(definition.rule)
@@ -111,7 +117,9 @@ struct SheetCompiler {
     defer { extending.removeLast() }
     var result: Properties? = Properties()
     for extension_ in definition.extends {
-      guard let target = finalDefinitions[extension_.selector] else {
+      let selector = extension_.selector
+      let target = finalDefinitions.latest(hash: selector.summaryHash) { definitions.styles[$0].selector == selector }
+      guard let target else {
         sink.error(
           "extends unknown selector '\(extension_.text)'",
           at: SourceLocation(

@@ -31,9 +31,13 @@ final class StyleDefinition {
     self.extends = extends
   }
 
-  var selector: StyleSelector { rule.selector }
+  var selector: StyleSelector {
+    _read { yield rule.selector }
+  }
   /// The registered selector: the key as written, with group path and theme in front.
-  var name: String { rule.name }
+  var name: String {
+    _read { yield rule.name }
+  }
 
   /// The properties as written, without `extends`.
   enum Body {

@@ -263,6 +263,7 @@ struct SheetReader {
         "selector '\(raw.trimmingSpaces)' names theme '\(own)' inside theme '\(blockTheme)'", at: location(key.mark))
       return nil
     }
+    if groups.isEmpty, blockTheme == nil { return selector }
     var registered = groups.isEmpty ? selector : selector.within(groups.flatMap(\.components))
     if let blockTheme { registered = registered.themed(blockTheme) }
     return registered

@@ -26,18 +26,21 @@ public struct Style: Hashable, Sendable {
 public struct StyleRule: Hashable, Sendable {
   private var storage: Storage
 
+  // Reads borrow the field in place; a write puts a new box in (rules are
+  // built far more often than changed). Immutable fields spare every read
+  // the exclusivity check and the copy a mutable class field costs.
   public var selector: StyleSelector {
-    get { storage.selector }
-    set { uniqueStorage().selector = newValue }
+    _read { yield storage.selector }
+    set { storage = Storage(selector: newValue, name: storage.name, style: storage.style) }
   }
   /// The registered selector as written (group path and `@theme` in front).
   public var name: String {
-    get { storage.name }
-    set { uniqueStorage().name = newValue }
+    _read { yield storage.name }
+    set { storage = Storage(selector: storage.selector, name: newValue, style: storage.style) }
   }
   public var style: Style {
-    get { storage.style }
-    set { uniqueStorage().style = newValue }
+    _read { yield storage.style }
+    set { storage = Storage(selector: storage.selector, name: storage.name, style: newValue) }
   }
 
   public init(selector: StyleSelector, name: String? = nil, style: Style) {
@@ -46,13 +49,6 @@ public struct StyleRule: Hashable, Sendable {
 
   public init(_ selector: StyleSelector, _ properties: Properties, source: SourceLocation? = nil) {
     self.init(selector: selector, style: Style(properties: properties, source: source))
-  }
-
-  private mutating func uniqueStorage() -> Storage {
-    if !isKnownUniquelyReferenced(&storage) {
-      storage = Storage(selector: storage.selector, name: storage.name, style: storage.style)
-    }
-    return storage
   }
 
   public static func == (lhs: StyleRule, rhs: StyleRule) -> Bool {
@@ -66,12 +62,10 @@ public struct StyleRule: Hashable, Sendable {
     hasher.combine(style)
   }
 
-  /// `@unchecked Sendable`: mutated only through `uniqueStorage()`, when no
-  /// other value shares it.
-  private final class Storage: @unchecked Sendable {
-    var selector: StyleSelector
-    var name: String
-    var style: Style
+  private final class Storage: Sendable {
+    let selector: StyleSelector
+    let name: String
+    let style: Style
 
     init(selector: StyleSelector, name: String, style: Style) {
       self.selector = selector
