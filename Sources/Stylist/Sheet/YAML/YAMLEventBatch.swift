@@ -56,12 +56,14 @@ struct YAMLEventBatch: Sendable {
   }
 
   /// Hands every event to `handler`, in order, as `YAMLEvent`s.
-  func deliver(to handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void) throws(YAMLError) {
+  func deliver(
+    strings: ShortStrings, to handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void
+  ) throws(YAMLError) {
     try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLError) in
       func string(_ text: Text) -> String? {
         guard text.count >= 0 else { return nil }
         let range = Int(text.start)..<Int(text.start) + Int(text.count)
-        return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        return strings.string(UnsafeBufferPointer(rebasing: buffer[range]))
       }
       for event in events {
         let translated: YAMLEvent =
