@@ -92,15 +92,16 @@ final class CompiledRules: @unchecked Sendable {
     var components: [Component] = []
     var chunkBounds: [Int32] = []
     var globs: [Glob] = []
-    var globIndex: [String: Int32] = [:]
+    var globIDs = NameTable()
     var longest = 0
     rules.reserveCapacity(styleRules.count)
+    components.reserveCapacity(styleRules.reduce(0) { $0 + $1.selector.components.count })
 
+    /// The glob's index in `globs`, added when new (ids are indices).
     func glob(_ glob: Glob) -> Int32 {
-      if let index = globIndex[glob.pattern] { return index }
-      globs.append(glob)
-      globIndex[glob.pattern] = Int32(globs.count - 1)
-      return Int32(globs.count - 1)
+      let id = globIDs.intern(glob.pattern)
+      if id == globs.count { globs.append(glob) }
+      return id
     }
 
     for (order, styleRule) in styleRules.enumerated() {
@@ -118,10 +119,12 @@ final class CompiledRules: @unchecked Sendable {
         rule.token = Self.globName
         rule.tokenGlob = glob(pattern)
       }
-      for (index, component) in selector.components.enumerated() {
+      selector.components.withUnsafeBufferPointer { selectorComponents in
+      for index in selectorComponents.indices {
         var compiled = Component(
-          name: Self.anyName, nameGlob: -1, variant: Self.unspecified, variantGlob: -1, weight: Int32(component.weight))
-        switch component.name {
+          name: Self.anyName, nameGlob: -1, variant: Self.unspecified, variantGlob: -1,
+          weight: Int32(selectorComponents[index].weight))
+        switch selectorComponents[index].name {
         case .exact(let name):
           compiled.name = names.intern(name)
           rule.requiredNames |= Self.bit(compiled.name)
@@ -130,7 +133,7 @@ final class CompiledRules: @unchecked Sendable {
           compiled.name = Self.globName
           compiled.nameGlob = glob(pattern)
         }
-        switch component.variant {
+        switch selectorComponents[index].variant {
         case .unspecified: compiled.variant = Self.unspecified
         case .exact(let variant): compiled.variant = names.intern(variant)
         case .any: compiled.variant = Self.anyVariant
@@ -139,7 +142,8 @@ final class CompiledRules: @unchecked Sendable {
           compiled.variantGlob = glob(pattern)
         }
         components.append(compiled)
-        if index == 0 || !component.isDirectChild { chunkBounds.append(Int32(index)) }
+        if index == 0 || !selectorComponents[index].isDirectChild { chunkBounds.append(Int32(index)) }
+      }
       }
       if !selector.components.isEmpty {
         rule.chunkCount = Int32(chunkBounds.count) - rule.firstChunk
