@@ -10,7 +10,8 @@ public struct StyleSelector: Hashable, Sendable {
 
   public init(theme: String? = nil, components: [SelectorComponent] = [], token: TokenPattern) {
     self.theme = theme
-    self.components = Self.droppingLeadingWildcards(components, token: token)
+    let dropCount = Self.leadingWildcardCount(components, token: token)
+    self.components = dropCount == 0 ? components : Array(components[dropCount...])
     self.token = token
   }
 
@@ -53,9 +54,8 @@ public struct StyleSelector: Hashable, Sendable {
     return (selector, dropped)
   }
 
-  static func droppingLeadingWildcards(
-    _ components: [SelectorComponent], token: TokenPattern
-  ) -> [SelectorComponent] {
+  /// How many leading bare `*` components normalisation drops.
+  static func leadingWildcardCount(_ components: [SelectorComponent], token: TokenPattern) -> Int {
     var dropCount = 0
     while dropCount < components.count, components[dropCount].isBareWildcard {
       let nextIsDirect =
@@ -64,7 +64,7 @@ public struct StyleSelector: Hashable, Sendable {
       if nextIsDirect { break }
       dropCount += 1
     }
-    return dropCount == 0 ? components : Array(components[dropCount...])
+    return dropCount
   }
 
   /// This selector registered inside a group path (outermost first); the
