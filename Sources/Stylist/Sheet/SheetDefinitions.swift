@@ -2,33 +2,40 @@ import OrderedCollections
 
 /// A style as written, before variables and `extends` are resolved.
 ///
-/// A class: definitions are handed between layers and looked up many times
-/// while compiling, and one retain per hand-off is cheaper than one per field.
-final class StyleDefinition {
-  /// Selector and name as registered, built once when read. For a literal
-  /// body the style is final too, so compiling hands the rule on as it is:
-  /// rebuilding it copied every field, a tenth of compiling a big sheet.
+/// Two references: the rule, and what is left to resolve (nil for most
+/// styles). A class per definition cost an allocation and a retain and
+/// release per field for every style of a big sheet, all freed right after
+/// compiling.
+struct StyleDefinition {
+  /// Selector, name and source as registered, built once when read. For a
+  /// literal body the style is final too, so compiling hands the rule on as
+  /// it is.
   let rule: StyleRule
-  /// The nodes of a template body (built per theme when compiled); nil for
-  /// a literal one, whose properties are `rule.style`'s.
-  let template: YAMLNode?
-  let file: String
-  let mark: YAMLMark
-  let extends: [Extension]
+  /// A template body or `extends`; nil when `rule` is the compiled rule.
+  let unresolved: Unresolved?
+
+  final class Unresolved {
+    /// The nodes of a template body (built per theme when compiled); nil for
+    /// a literal one, whose properties are `rule.style`'s.
+    let template: YAMLNode?
+    let extends: [Extension]
+
+    init(template: YAMLNode?, extends: [Extension]) {
+      self.template = template
+      self.extends = extends
+    }
+  }
 
   init(selector: StyleSelector, name: String, body: Body, file: String, mark: YAMLMark, extends: [Extension]) {
     let source = SourceLocation(file: file, line: mark.line, column: mark.column)
     switch body {
     case .literal(let properties):
       rule = StyleRule(selector: selector, name: name, style: Style(properties: properties, source: source))
-      template = nil
+      unresolved = extends.isEmpty ? nil : Unresolved(template: nil, extends: extends)
     case .template(let node):
       rule = StyleRule(selector: selector, name: name, style: Style(properties: [:], source: source))
-      template = node
+      unresolved = Unresolved(template: node, extends: extends)
     }
-    self.file = file
-    self.mark = mark
-    self.extends = extends
   }
 
   var selector: StyleSelector {
@@ -38,6 +45,11 @@ final class StyleDefinition {
   var name: String {
     _read { yield rule.name }
   }
+  var template: YAMLNode? { unresolved?.template }
+  var extends: [Extension] { unresolved?.extends ?? [] }
+  /// Where the key is (always set: `init` gives the rule's style a source).
+  var source: SourceLocation { rule.style.source ?? SourceLocation(file: "", line: 0, column: 0) }
+  var file: String { source.file }
 
   /// The properties as written, without `extends`.
   enum Body {
@@ -57,10 +69,8 @@ final class StyleDefinition {
     var node: YAMLNode
   }
 
-  var source: SourceLocation { SourceLocation(file: file, line: mark.line, column: mark.column) }
-
   /// Nothing left to resolve: `rule` is the compiled rule.
-  var isResolved: Bool { template == nil && extends.isEmpty }
+  var isResolved: Bool { unresolved == nil }
 }
 
 /// Everything read from the files of one load, in load order.
