@@ -97,16 +97,6 @@ public enum VariantPattern: Hashable, Sendable {
     }
   }
 
-  /// A hash consistent with `==`, without `Hasher` (see `StyleSelector.hash(into:)`).
-  var nameHash: Int {
-    switch self {
-    case .unspecified: 0
-    case .exact(let literal): NameTable.hash(literal)
-    case .glob(let glob): NameTable.hash(glob.pattern) &+ 2
-    case .any: 1
-    }
-  }
-
   var suffix: String {
     switch self {
     case .unspecified: ""

@@ -80,22 +80,19 @@ public struct StyleSelector: Hashable, Sendable {
     StyleSelector(theme: theme, components: components, token: token)
   }
 
-  /// Hashes the theme, the token, the length and the innermost component,
-  /// names by `NameTable.hash`: equal selectors agree on all of them, and
+  /// Hashes the token, the length and the innermost component's name, names
+  /// by `NameTable.hash`: equal selectors agree on all of them, and
   /// `Hasher` over every component's strings was a tenth of loading a big
   /// sheet (duplicate selectors are found by hashing each one). Selectors
-  /// differing only further out share a hash and are told apart by `==`.
+  /// differing only elsewhere (theme, variants, outer components) share a
+  /// hash and are told apart by `==`.
   public func hash(into hasher: inout Hasher) { hasher.combine(summaryHash) }
 
   /// The hash `hash(into:)` feeds, unseeded (`LatestPositions` mixes it).
   var summaryHash: Int {
-    var summary = theme.map(NameTable.hash) ?? 0
-    summary = summary &* 31 &+ token.name.nameHash &* 2 &+ (token.isDirectChild ? 1 : 0)
+    var summary = token.name.nameHash &* 2 &+ (token.isDirectChild ? 1 : 0)
     summary = summary &* 31 &+ components.count
-    if let innermost = components.last {
-      summary = summary &* 31 &+ innermost.name.nameHash &* 2 &+ (innermost.isDirectChild ? 1 : 0)
-      summary = summary &* 31 &+ innermost.variant.nameHash
-    }
+    if let innermost = components.last?.name { summary = summary &* 31 &+ innermost.nameHash }
     return summary
   }
 }

@@ -17,8 +17,6 @@ final class StyleStream: YAMLEntryConsumer {
   private var current = Batch()
   /// `<<` entries of the current mapping, merged when it ends.
   private var merges: [YAMLNode.Pair] = []
-  /// Keys written in the current mapping, which win over merged ones.
-  private var explicitKeys: [String] = []
   private var finished: [ObjectIdentifier: Batch] = [:]
 
   init(reader: SheetReader, sink: DiagnosticSink) {
@@ -35,7 +33,6 @@ final class StyleStream: YAMLEntryConsumer {
       merges.append(YAMLNode.Pair(key: key.node, value: value.node))
       return
     }
-    if let text = key.text { explicitKeys.append(text) }
     let (definition, found) = sink.holdingBack {
       switch value {
       case .flat(let flat): reader.readStyle(key: key, flat: flat)
@@ -43,15 +40,14 @@ final class StyleStream: YAMLEntryConsumer {
       }
     }
     if let definition { current.definitions.append(definition) }
-    current.diagnostics += found
+    if !found.isEmpty { current.diagnostics += found }
   }
 
-  func streamEnded(placeholder: YAMLNode) {
-    if !merges.isEmpty { mergeEntries(at: placeholder) }
+  func streamEnded(placeholder: YAMLNode, keys: () -> [String]) {
+    if !merges.isEmpty { mergeEntries(at: placeholder, writtenKeys: keys()) }
     finished[ObjectIdentifier(placeholder)] = current
     current = Batch()
     merges = []
-    explicitKeys = []
   }
 
   /// The batch a placeholder stands for, handed over once.
@@ -60,14 +56,15 @@ final class StyleStream: YAMLEntryConsumer {
   }
 
   /// Reads merged entries as `ValueEvaluator.mergedPairs` orders them:
-  /// before the written ones, minus the keys written; a broken merge
-  /// leaves the mapping unread, as it does for a composed one.
-  private func mergeEntries(at placeholder: YAMLNode) {
+  /// before the written ones, minus the keys written (`<<` among them,
+  /// which no merged key can be); a broken merge leaves the mapping unread,
+  /// as it does for a composed one.
+  private func mergeEntries(at placeholder: YAMLNode, writtenKeys: [String]) {
     var merged: [StyleDefinition] = []
     let (complete, found) = sink.holdingBack { () -> Bool in
       let mapping = YAMLNode(.mapping(merges), tag: nil, mark: placeholder.mark)
       guard let pairs = reader.structure.mergedPairs(of: mapping, file: reader.file) else { return false }
-      let written = Set(explicitKeys)
+      let written = Set(writtenKeys)
       for pair in pairs where !written.contains(pair.key.scalarText ?? "") {
         if let definition = reader.readStyle(key: .composed(pair.key), body: pair.value) {
           merged.append(definition)

@@ -104,7 +104,7 @@ struct YAMLComposer {
         streamedKeys = []
         checkDuplicateKeys(count: keys.count) { (keys[$0].text, keys[$0].mark) }
         let placeholder = YAMLNode(.mapping([]), tag: nil, mark: start)
-        consumer?.streamEnded(placeholder: placeholder)
+        consumer?.streamEnded(placeholder: placeholder) { keys.compactMap(\.text) }
         add(placeholder, anchor: nil)
       case .sequence, .flat, nil:
         return

@@ -8,8 +8,9 @@ protocol YAMLEntryConsumer: AnyObject {
   /// One entry of a streamed mapping, in document order.
   func consume(key: YAMLEntryKey, value: YAMLEntryValue)
   /// The streamed mapping ended; `placeholder`, an empty mapping, stands
-  /// for it in the composed tree.
-  func streamEnded(placeholder: YAMLNode)
+  /// for it in the composed tree. `keys()` gives the texts of its scalar
+  /// keys (the composer keeps them for the duplicate check anyway).
+  func streamEnded(placeholder: YAMLNode, keys: () -> [String])
 }
 
 /// An untagged, unanchored scalar kept as a value, without a node.
