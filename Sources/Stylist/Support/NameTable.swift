@@ -59,45 +59,24 @@ struct NameTable: Sendable {
     for (id, name) in names.enumerated() { insert(Int32(id), hash: Self.hash(name)) }
   }
 
-  /// A hash of the name's UTF-8, or of its NFC form when it is not ASCII:
-  /// `==` on strings is canonical equivalence, so equal names must hash
-  /// alike even when one was built from decomposed text.
+  /// FNV-1a over the name's UTF-8, or over its NFC form when it is not
+  /// ASCII: `==` on strings is canonical equivalence, so equal names must
+  /// hash alike even when one was built from decomposed text.
   static func hash(_ name: String) -> Int {
     // Native strings (small ones included) lend their bytes; iterating
     // `utf8` instead costs a retain per byte.
-    let (hash, isASCII) =
-      name.utf8.withContiguousStorageIfAvailable(hash(bytes:)) ?? Array(name.utf8).withUnsafeBufferPointer(hash(bytes:))
+    let (hash, isASCII) = name.utf8.withContiguousStorageIfAvailable(hash(bytes:)) ?? hash(bytes: Array(name.utf8))
     if isASCII { return hash }
-    return Array(name.precomposedStringWithCanonicalMapping.utf8).withUnsafeBufferPointer(hash(bytes:)).hash
+    return self.hash(bytes: Array(name.precomposedStringWithCanonicalMapping.utf8)).hash
   }
 
-  /// Eight bytes per multiply, then a final mix so that every byte reaches
-  /// the low bits a table masks: byte-at-a-time FNV chained one multiply
-  /// per byte, and its latency showed in loading big sheets.
-  static func hash(bytes: UnsafeBufferPointer<UInt8>) -> (hash: Int, isASCII: Bool) {
-    let count = bytes.count
-    var hash = 0xcbf2_9ce4_8422_2325 ^ UInt64(truncatingIfNeeded: count)
-    guard let base = bytes.baseAddress else { return (Int(truncatingIfNeeded: hash), true) }
-    var high: UInt64 = 0
-    var offset = 0
-    while offset + 8 <= count {
-      let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-      high |= word
-      hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-      offset += 8
+  static func hash<Bytes: Collection<UInt8>>(bytes: Bytes) -> (hash: Int, isASCII: Bool) {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var high: UInt8 = 0
+    for byte in bytes {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+      high |= byte
     }
-    var tail: UInt64 = 0
-    var shift: UInt64 = 0
-    while offset < count {
-      tail |= UInt64(base[offset]) << shift
-      shift += 8
-      offset += 1
-    }
-    high |= tail
-    hash = (hash ^ tail) &* 0x9E37_79B9_7F4A_7C15
-    hash ^= hash >> 29
-    hash = hash &* 0xBF58_476D_1CE4_E5B9
-    hash ^= hash >> 32
-    return (Int(truncatingIfNeeded: hash), high & 0x8080_8080_8080_8080 == 0)
+    return (Int(truncatingIfNeeded: hash ^ (hash >> 29)), high < 0x80)
   }
 }
