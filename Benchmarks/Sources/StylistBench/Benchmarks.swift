@@ -160,6 +160,39 @@ struct Benchmarks {
     return [floor, ours, ourOneThread, yams]
   }
 
+  /// Best times of reading a sheet (one thread), indexing it and releasing
+  /// both, in seconds: where a load's time goes, for profiling by hand.
+  static func loadPhases(_ path: String) throws -> [Double] {
+    let options = LoadOptions(backgroundParsingThreshold: .max)
+    var best = [Double](repeating: .infinity, count: 3)
+    for _ in 0..<8 {
+      var sheet: StyleSheet?
+      var index: StyleIndex?
+      let read = try Measure.seconds { sheet = try StyleSheet(contentsOf: path, options: options) }
+      let indexing = Measure.seconds { index = sheet.map { StyleIndex(sheets: [$0]) } }
+      let release = Measure.seconds {
+        sheet = nil
+        index = nil
+      }
+      withExtendedLifetime((sheet, index)) {}
+      best = zip(best, [read, indexing, release]).map { min($0, $1) }
+    }
+    return best
+  }
+
+  /// `rounds` passes of the standard best-match workload without the naive
+  /// baseline, for profiling the query path by hand; the matches found.
+  static func queryRepeat(rounds: Int) throws -> Int {
+    let workload = Workload(selectors: 10_000, nodes: 20_000, seed: 1)
+    let index = StyleIndex(sheets: [try StyleSheet(yaml: workload.yaml, name: "bench.yaml")])
+    let options = QueryOptions(theme: "dark")
+    var found = 0
+    for _ in 0..<rounds {
+      for node in workload.nodes where index.bestMatch(for: node, options: options).match != nil { found += 1 }
+    }
+    return found
+  }
+
   /// Runs this executable with `arguments` and returns what it printed.
   private func child(_ arguments: [String]) throws -> String {
     let process = Process()

@@ -5,41 +5,73 @@ import Stylist
 /// run in the same process (or the same machine minute), prints a table and,
 /// with `--json PATH`, writes the rows as JSON.
 @main struct StylistBench {
-  static func main() throws {
-    var arguments = Array(CommandLine.arguments.dropFirst())
-    if arguments.first == "--load-rss" {
+  static func main() {
+    do {
+      try run(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+      FileHandle.standardError.write(Data("StylistBench: error: \(error)\n\(usage)".utf8))
+      exit(2)
+    }
+  }
+
+  static let usage = """
+    usage: StylistBench [--stylist PATH] [--json PATH] [--batch-lines N] [--only NAME]
+      by hand, for profiling (see docs/PERFORMANCE.md):
+        --write-workloads DIR          the sheets and batch input `make bench` generates
+        --load-repeat SHEET N [--one-thread]   load and index SHEET N times
+        --load-phases SHEET            best ms of reading, indexing and releasing (one thread)
+        --query-repeat N               N rounds of the 10k best-match workload, no baseline
+      child modes the bench runs itself: --load-times SHEET, --load-rss SHEET
+
+    """
+
+  static func run(_ arguments: [String]) throws {
+    var arguments = arguments
+    func value(_ index: Int) throws -> String {
+      guard index < arguments.count else { throw BenchError("\(arguments[0]) needs a value") }
+      return arguments[index]
+    }
+    func count(_ index: Int) throws -> Int {
+      guard let count = Int(try value(index)), count > 0 else { throw BenchError("\(arguments[0]) needs a count") }
+      return count
+    }
+    switch arguments.first {
+    case "--load-rss":
       // Child mode for the memory workload: load and index one sheet, print peak RSS.
-      _ = try LoadBaselines.stylist(arguments[1])
+      _ = try LoadBaselines.stylist(try value(1))
       print(LoadBaselines.peakResidentBytes())
       return
-    }
-    if arguments.first == "--load-times" {
+    case "--load-times":
       // Child mode for the load workload: times in a fresh process.
-      print(try Benchmarks.loadTimes(arguments[1]).map { String($0) }.joined(separator: " "))
+      print(try Benchmarks.loadTimes(try value(1)).map { String($0) }.joined(separator: " "))
       return
-    }
-    if arguments.first == "--load-repeat" {
-      // For profiling by hand (`perf record`): load and index one sheet N times,
-      // `--one-thread` with libyaml on the calling thread.
+    case "--load-repeat":
       let options = LoadOptions(backgroundParsingThreshold: arguments.contains("--one-thread") ? .max : 64 << 10)
-      for _ in 0..<(Int(arguments[2]) ?? 1) { _ = try LoadBaselines.stylist(arguments[1], options: options) }
+      let (sheet, repeats) = (try value(1), try count(2))
+      for _ in 0..<repeats { _ = try LoadBaselines.stylist(sheet, options: options) }
       return
-    }
-    if arguments.first == "--write-workloads" {
-      // For profiling by hand: the 10k and 100k sheets and the batch input, as `make bench` makes them.
-      try Benchmarks.writeWorkloads(to: arguments[1], batchLines: Options().batchLines)
+    case "--load-phases":
+      print(try Benchmarks.loadPhases(try value(1)).map { String(format: "%.2f", $0 * 1000) }.joined(separator: " "))
       return
+    case "--query-repeat":
+      print(try Benchmarks.queryRepeat(rounds: try count(1)))
+      return
+    case "--write-workloads":
+      try Benchmarks.writeWorkloads(to: try value(1), batchLines: Options().batchLines)
+      return
+    default:
+      break
     }
     var options = Options()
     while !arguments.isEmpty {
-      let flag = arguments.removeFirst()
-      switch flag {
-      case "--json": options.json = arguments.removeFirst()
-      case "--stylist": options.stylist = arguments.removeFirst()
-      case "--batch-lines": options.batchLines = Int(arguments.removeFirst())!
-      case "--only": options.only = arguments.removeFirst()
-      default: throw BenchError("unknown argument \(flag)")
+      switch arguments[0] {
+      case "--json": options.json = try value(1)
+      case "--stylist": options.stylist = try value(1)
+      case "--batch-lines": options.batchLines = try count(1)
+      case "--only": options.only = try value(1)
+      default: throw BenchError("unknown argument \(arguments[0])")
       }
+      arguments.removeFirst(2)
     }
     var bench = Benchmarks(options: options)
     try bench.run()

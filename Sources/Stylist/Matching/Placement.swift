@@ -94,11 +94,11 @@ extension StyleSelector {
   func specificity(onPath path: [Component]) -> Specificity? {
     guard let positions = placement(on: path) else { return nil }
     let depth = path.count
-    var placed: [Specificity.Entry] = []
-    placed.reserveCapacity(positions.count)
-    for index in stride(from: positions.count - 1, through: 0, by: -1) {
-      placed.append(.init(position: depth - 1 - positions[index], weight: components[index].weight))
+    let count = positions.count
+    // Innermost component first: positions count from the token's parent.
+    return Specificity(tokenWeight: token.weight, depth: depth, count: count) { offset in
+      let index = count - 1 - offset
+      return .init(position: depth - 1 - positions[index], weight: components[index].weight)
     }
-    return Specificity(tokenWeight: token.weight, placed: placed, depth: depth)
   }
 }

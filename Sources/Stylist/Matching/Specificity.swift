@@ -4,27 +4,65 @@
 /// node may be 10,000 components deep and most positions hold 0.
 public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertible {
   public let tokenWeight: Int
-  /// Placed components as (node position from the innermost, weight), positions ascending.
-  let placed: [Entry]
   /// Number of path components of the node, so the full vector can be shown.
   public let depth: Int
+  /// Placed components as (node position from the innermost, weight),
+  /// positions ascending: up to eight packed into two words, 16 bits each
+  /// (position below 4096, weight below 16), so an answer allocates
+  /// nothing; more, or deeper, in `spilled`.
+  private let packed: (UInt64, UInt64)
+  /// Entries in `packed`, or -1 when they are in `spilled`.
+  private let packedCount: Int
+  private let spilled: [Entry]
 
   struct Entry: Hashable, Sendable {
     var position: Int
     var weight: Int
   }
 
-  init(tokenWeight: Int, placed: [Entry], depth: Int) {
+  /// The vector whose placed components are `entry(0)..<entry(count)`,
+  /// positions ascending.
+  init(tokenWeight: Int, depth: Int, count: Int, entry: (Int) -> Entry) {
     self.tokenWeight = tokenWeight
-    self.placed = placed
     self.depth = depth
+    var words: (UInt64, UInt64) = (0, 0)
+    var fits = count <= 8
+    for index in 0..<count where fits {
+      let entry = entry(index)
+      guard entry.position >= 0, entry.position < 4096, entry.weight >= 0, entry.weight < 16 else {
+        fits = false
+        break
+      }
+      let bits = UInt64(entry.position << 4 | entry.weight) << (16 * UInt64(index % 4))
+      if index < 4 { words.0 |= bits } else { words.1 |= bits }
+    }
+    packed = fits ? words : (0, 0)
+    packedCount = fits ? count : -1
+    spilled = fits ? [] : (0..<count).map(entry)
+  }
+
+  init(tokenWeight: Int, placed: [Entry], depth: Int) {
+    self.init(tokenWeight: tokenWeight, depth: depth, count: placed.count) { placed[$0] }
+  }
+
+  /// Number of placed components.
+  var placedCount: Int { packedCount >= 0 ? packedCount : spilled.count }
+
+  /// The `index`-th placed component.
+  func placed(_ index: Int) -> Entry {
+    guard packedCount >= 0 else { return spilled[index] }
+    let bits = (index < 4 ? packed.0 : packed.1) >> (16 * UInt64(index % 4)) & 0xFFFF
+    return Entry(position: Int(bits >> 4), weight: Int(bits & 0xF))
   }
 
   /// The full vector, `depth + 1` numbers.
   public var vector: [Int] {
     var vector = [Int](repeating: 0, count: depth + 1)
     vector[0] = tokenWeight
-    for entry in placed { vector[entry.position + 1] = entry.weight }
+    for index in 0..<placedCount {
+      let entry = placed(index)
+      vector[entry.position + 1] = entry.weight
+    }
     return vector
   }
 
@@ -33,24 +71,29 @@ public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertib
   /// decides for that side.
   public static func < (lhs: Specificity, rhs: Specificity) -> Bool {
     if lhs.tokenWeight != rhs.tokenWeight { return lhs.tokenWeight < rhs.tokenWeight }
+    let (leftCount, rightCount) = (lhs.placedCount, rhs.placedCount)
     var index = 0
-    while index < lhs.placed.count && index < rhs.placed.count {
-      let left = lhs.placed[index]
-      let right = rhs.placed[index]
+    while index < leftCount && index < rightCount {
+      let left = lhs.placed(index)
+      let right = rhs.placed(index)
       if left.position != right.position { return left.position > right.position }
       if left.weight != right.weight { return left.weight < right.weight }
       index += 1
     }
-    return lhs.placed.count < rhs.placed.count
+    return leftCount < rightCount
   }
 
+  /// Equal vectors (the node's depth aside), however they are stored.
   public static func == (lhs: Specificity, rhs: Specificity) -> Bool {
-    lhs.tokenWeight == rhs.tokenWeight && lhs.placed == rhs.placed
+    guard lhs.tokenWeight == rhs.tokenWeight, lhs.placedCount == rhs.placedCount else { return false }
+    if lhs.packedCount >= 0 && rhs.packedCount >= 0 { return lhs.packed == rhs.packed }
+    return (0..<lhs.placedCount).allSatisfy { lhs.placed($0) == rhs.placed($0) }
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(tokenWeight)
-    hasher.combine(placed)
+    hasher.combine(placedCount)
+    for index in 0..<placedCount { hasher.combine(placed(index)) }
   }
 
   public var description: String { "[" + vector.map(String.init).joined(separator: ", ") + "]" }

@@ -14,6 +14,9 @@
 ///
 /// `@unchecked Sendable`: the buffers are written in `init` only and read-only
 /// after, so sharing a snapshot across threads is safe.
+/// A node's path component, named apart from `CompiledRules.Component`.
+private typealias NodeComponent = Component
+
 final class CompiledRules: @unchecked Sendable {
   private struct Rule {
     var order: Int32
@@ -245,9 +248,12 @@ final class CompiledRules: @unchecked Sendable {
   func best(for node: NodeIdentifier, theme: String?, mode: PrecedenceMode) -> (order: Int, specificity: Specificity)? {
     let depth = node.path.count
     let scratchSize = 2 * depth + 3 * longestSelector
-    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(scratchSize, 1)) { scratch in
+    // The path is lent, not copied into the query: a copy retained and
+    // released every string of the node.
+    return node.path.withUnsafeBufferPointer { path in
+      withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(scratchSize, 1)) { scratch in
       let query = Query(
-        compiled: self, node: node, depth: depth, mode: mode,
+        compiled: self, path: path, token: node.token, depth: depth, mode: mode,
         theme: theme.map { names.id($0) } ?? Self.unthemed,
         nameIDs: UnsafeMutableBufferPointer(rebasing: scratch[0..<depth]),
         variantIDs: UnsafeMutableBufferPointer(rebasing: scratch[depth..<2 * depth]),
@@ -257,6 +263,7 @@ final class CompiledRules: @unchecked Sendable {
         bestWeights: UnsafeMutableBufferPointer(
           rebasing: scratch[2 * depth + 2 * longestSelector..<2 * depth + 3 * longestSelector]))
       return query.run()
+      }
     }
   }
 
@@ -265,7 +272,9 @@ final class CompiledRules: @unchecked Sendable {
   private struct Query: ~Copyable {
     let compiled: CompiledRules
     let tables: Tables
-    let node: NodeIdentifier
+    /// The node's path (lent for the query) and token.
+    let path: UnsafeBufferPointer<NodeComponent>
+    let token: String
     let depth: Int
     let mode: PrecedenceMode
     let theme: Int32
@@ -287,12 +296,14 @@ final class CompiledRules: @unchecked Sendable {
     }
 
     init(
-      compiled: CompiledRules, node: NodeIdentifier, depth: Int, mode: PrecedenceMode, theme: Int32,
+      compiled: CompiledRules, path: UnsafeBufferPointer<NodeComponent>, token: String, depth: Int, mode: PrecedenceMode,
+      theme: Int32,
       nameIDs: UnsafeMutableBufferPointer<Int32>, variantIDs: UnsafeMutableBufferPointer<Int32>,
       positions: UnsafeMutableBufferPointer<Int32>, bestPositions: UnsafeMutableBufferPointer<Int32>,
       bestWeights: UnsafeMutableBufferPointer<Int32>
     ) {
-      (self.compiled, self.node, self.depth, self.mode, self.theme) = (compiled, node, depth, mode, theme)
+      (self.compiled, self.path, self.token, self.depth) = (compiled, path, token, depth)
+      (self.mode, self.theme) = (mode, theme)
       tables = compiled.tables
       (self.nameIDs, self.variantIDs, self.positions) = (nameIDs, variantIDs, positions)
       (self.bestPositions, self.bestWeights) = (bestPositions, bestWeights)
@@ -302,13 +313,13 @@ final class CompiledRules: @unchecked Sendable {
       var state = State()
       let names = compiled.names
       var nodeNames: UInt64 = 0
-      for (index, component) in node.path.enumerated() {
-        let id = names.id(component.name)
+      for index in path.indices {
+        let id = names.id(path[index].name)
         nameIDs[index] = id
         if id >= 0 { nodeNames |= CompiledRules.bit(id) }
-        variantIDs[index] = component.variant.map { names.id($0) } ?? CompiledRules.noVariant
+        variantIDs[index] = path[index].variant.map { names.id($0) } ?? CompiledRules.noVariant
       }
-      let token = names.id(node.token)
+      let token = names.id(self.token)
       state.tokenID = token
       if token >= 0 { consider(list: Int(token), nodeNames: nodeNames, &state) }
       if tables.hasPatternTokens {
@@ -322,12 +333,10 @@ final class CompiledRules: @unchecked Sendable {
       }
       guard state.best >= 0 else { return nil }
       let rule = tables.rules[Int(state.best)]
-      var placed: [Specificity.Entry] = []
-      placed.reserveCapacity(state.bestCount)
-      for offset in 0..<state.bestCount {
-        placed.append(Specificity.Entry(position: Int(bestPositions[offset]), weight: Int(bestWeights[offset])))
+      let specificity = Specificity(tokenWeight: Int(rule.tokenWeight), depth: depth, count: state.bestCount) {
+        Specificity.Entry(position: Int(bestPositions[$0]), weight: Int(bestWeights[$0]))
       }
-      return (Int(rule.order), Specificity(tokenWeight: Int(rule.tokenWeight), placed: placed, depth: depth))
+      return (Int(rule.order), specificity)
     }
 
     /// Tries every rule of candidate list `list` the node's names and theme allow.
@@ -347,7 +356,7 @@ final class CompiledRules: @unchecked Sendable {
       // Rules are read in place: a copy of the struct would cost a memcpy.
       let rule = UnsafePointer(tables.rules.baseAddress! + Int(index))
       if rule.pointee.token == CompiledRules.globName
-        && !glob(rule.pointee.tokenGlob, matches: node.token, id: state.tokenID)
+        && !glob(rule.pointee.tokenGlob, matches: token, id: state.tokenID)
       {
         return
       }
@@ -409,7 +418,7 @@ final class CompiledRules: @unchecked Sendable {
       if name >= 0 {
         if nameIDs[index] != name { return false }
       } else if name == CompiledRules.globName {
-        if !glob(component.pointee.nameGlob, matches: node.path[index].name, id: nameIDs[index]) { return false }
+        if !glob(component.pointee.nameGlob, matches: path[index].name, id: nameIDs[index]) { return false }
       }
       let variant = component.pointee.variant
       if variant >= 0 { return variantIDs[index] == variant }
@@ -417,7 +426,7 @@ final class CompiledRules: @unchecked Sendable {
       case CompiledRules.unspecified: return true
       case CompiledRules.anyVariant: return variantIDs[index] != CompiledRules.noVariant
       default:
-        guard let text = node.path[index].variant else { return false }
+        guard let text = path[index].variant else { return false }
         return glob(component.pointee.variantGlob, matches: text, id: variantIDs[index])
       }
     }

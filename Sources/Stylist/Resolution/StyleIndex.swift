@@ -86,7 +86,7 @@ public struct StyleIndex: Sendable {
     let best = compiled.best(for: node, theme: theme, mode: options.mode).map {
       Match(rule: rules[$0.order], specificity: $0.specificity, order: $0.order)
     }
-    return resolution(for: node, theme: theme, winner: best, properties: best?.rule.style.properties(underTheme: theme))
+    return resolution(for: node, theme: theme, winner: best, properties: best?.rule.properties(underTheme: theme))
   }
 
   /// Properties of every applicable rule merged weakest first (CSS-like): a
@@ -101,7 +101,7 @@ public struct StyleIndex: Sendable {
     }
     var merged = Properties()
     for found in applicable.reversed() {
-      for (key, value) in found.rule.style.properties(underTheme: theme) { merged[key] = value }
+      for (key, value) in found.rule.properties(underTheme: theme) { merged[key] = value }
     }
     return resolution(for: node, theme: theme, winner: winner, properties: merged)
   }
@@ -112,7 +112,7 @@ public struct StyleIndex: Sendable {
     if let winner {
       return Resolution(
         node: node, theme: theme, match: winner, isDefault: false, properties: properties,
-        source: winner.rule.style.source)
+        source: winner.rule.source)
     }
     return Resolution(
       node: node, theme: theme, match: nil, isDefault: defaultStyle != nil,

@@ -51,6 +51,13 @@ public struct StyleRule: Hashable, Sendable {
     self.init(selector: selector, style: Style(properties: properties, source: source))
   }
 
+  /// The style's properties under `theme`, read in place: going through
+  /// `style` copied the whole style (its tables and source) for every answer.
+  func properties(underTheme theme: String?) -> Properties { storage.style.properties(underTheme: theme) }
+
+  /// The style's source, read in place (see `properties(underTheme:)`).
+  var source: SourceLocation? { storage.style.source }
+
   public static func == (lhs: StyleRule, rhs: StyleRule) -> Bool {
     lhs.storage === rhs.storage
       || (lhs.selector == rhs.selector && lhs.name == rhs.name && lhs.style == rhs.style)

@@ -4,6 +4,38 @@ import Testing
 
 /// Every example of SPEC §4, verbatim.
 @Suite struct SpecificityTests {
+  /// Up to eight components on nodes under 4096 deep are packed in two
+  /// words, others kept in an array; either way order, equality, hashing
+  /// and the vector are those of the plain vector the entries spell.
+  @Test func packedAndSpilledAgreeWithVectors() {
+    var generator = SeededGenerator(seed: 11)
+    /// A specificity and its vector built from the same entries, without
+    /// trailing zeros (they do not count).
+    func random() -> (Specificity, [Int]) {
+      let count = Int.random(in: 0...11, using: &generator)
+      let depth = Int.random(in: count...(count + (Bool.random(using: &generator) ? 8 : 5_000)), using: &generator)
+      let positions = (0..<depth).shuffled(using: &generator).prefix(count).sorted()
+      let entries = positions.map { Specificity.Entry(position: $0, weight: Int.random(in: 4...14, using: &generator)) }
+      let tokenWeight = Int.random(in: 1...3, using: &generator)
+      var vector = [tokenWeight] + [Int](repeating: 0, count: depth)
+      for entry in entries { vector[entry.position + 1] = entry.weight }
+      let specificity = Specificity(tokenWeight: tokenWeight, placed: entries, depth: depth)
+      #expect(specificity.vector == vector)
+      while vector.last == 0 { vector.removeLast() }
+      return (specificity, vector)
+    }
+    for _ in 0..<2_000 {
+      let (left, a) = random()
+      let (right, b) =
+        Bool.random(using: &generator)
+        ? random()
+        : (Specificity(tokenWeight: left.tokenWeight, depth: left.depth + 3, count: left.placedCount) { left.placed($0) }, a)
+      #expect((left == right) == (a == b))
+      #expect((left < right) == a.lexicographicallyPrecedes(b), "\(a) \(b)")
+      if left == right { #expect(left.hashValue == right.hashValue) }
+    }
+  }
+
   @Test func descendantOrdering() throws {
     let bestFirst = [
       "home/header/searchBar/label", "header/searchBar/label", "home/searchBar/label",
