@@ -123,30 +123,30 @@ final class CompiledRules: @unchecked Sendable {
         rule.tokenGlob = glob(pattern)
       }
       selector.components.withUnsafeBufferPointer { selectorComponents in
-      for index in selectorComponents.indices {
-        var compiled = Component(
-          name: Self.anyName, nameGlob: -1, variant: Self.unspecified, variantGlob: -1,
-          weight: Int32(selectorComponents[index].weight))
-        switch selectorComponents[index].name {
-        case .exact(let name):
-          compiled.name = names.intern(name)
-          rule.requiredNames |= Self.bit(compiled.name)
-        case .any: compiled.name = Self.anyName
-        case .glob(let pattern):
-          compiled.name = Self.globName
-          compiled.nameGlob = glob(pattern)
+        for index in selectorComponents.indices {
+          var compiled = Component(
+            name: Self.anyName, nameGlob: -1, variant: Self.unspecified, variantGlob: -1,
+            weight: Int32(selectorComponents[index].weight))
+          switch selectorComponents[index].name {
+          case .exact(let name):
+            compiled.name = names.intern(name)
+            rule.requiredNames |= Self.bit(compiled.name)
+          case .any: compiled.name = Self.anyName
+          case .glob(let pattern):
+            compiled.name = Self.globName
+            compiled.nameGlob = glob(pattern)
+          }
+          switch selectorComponents[index].variant {
+          case .unspecified: compiled.variant = Self.unspecified
+          case .exact(let variant): compiled.variant = names.intern(variant)
+          case .any: compiled.variant = Self.anyVariant
+          case .glob(let pattern):
+            compiled.variant = Self.globVariant
+            compiled.variantGlob = glob(pattern)
+          }
+          components.append(compiled)
+          if index == 0 || !selectorComponents[index].isDirectChild { chunkBounds.append(Int32(index)) }
         }
-        switch selectorComponents[index].variant {
-        case .unspecified: compiled.variant = Self.unspecified
-        case .exact(let variant): compiled.variant = names.intern(variant)
-        case .any: compiled.variant = Self.anyVariant
-        case .glob(let pattern):
-          compiled.variant = Self.globVariant
-          compiled.variantGlob = glob(pattern)
-        }
-        components.append(compiled)
-        if index == 0 || !selectorComponents[index].isDirectChild { chunkBounds.append(Int32(index)) }
-      }
       }
       if !selector.components.isEmpty {
         rule.chunkCount = Int32(chunkBounds.count) - rule.firstChunk
@@ -252,17 +252,17 @@ final class CompiledRules: @unchecked Sendable {
     // released every string of the node.
     return node.path.withUnsafeBufferPointer { path in
       withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(scratchSize, 1)) { scratch in
-      let query = Query(
-        compiled: self, path: path, token: node.token, depth: depth, mode: mode,
-        theme: theme.map { names.id($0) } ?? Self.unthemed,
-        nameIDs: UnsafeMutableBufferPointer(rebasing: scratch[0..<depth]),
-        variantIDs: UnsafeMutableBufferPointer(rebasing: scratch[depth..<2 * depth]),
-        positions: UnsafeMutableBufferPointer(rebasing: scratch[2 * depth..<2 * depth + longestSelector]),
-        bestPositions: UnsafeMutableBufferPointer(
-          rebasing: scratch[2 * depth + longestSelector..<2 * depth + 2 * longestSelector]),
-        bestWeights: UnsafeMutableBufferPointer(
-          rebasing: scratch[2 * depth + 2 * longestSelector..<2 * depth + 3 * longestSelector]))
-      return query.run()
+        let query = Query(
+          compiled: self, path: path, token: node.token, depth: depth, mode: mode,
+          theme: theme.map { names.id($0) } ?? Self.unthemed,
+          nameIDs: UnsafeMutableBufferPointer(rebasing: scratch[0..<depth]),
+          variantIDs: UnsafeMutableBufferPointer(rebasing: scratch[depth..<2 * depth]),
+          positions: UnsafeMutableBufferPointer(rebasing: scratch[2 * depth..<2 * depth + longestSelector]),
+          bestPositions: UnsafeMutableBufferPointer(
+            rebasing: scratch[2 * depth + longestSelector..<2 * depth + 2 * longestSelector]),
+          bestWeights: UnsafeMutableBufferPointer(
+            rebasing: scratch[2 * depth + 2 * longestSelector..<2 * depth + 3 * longestSelector]))
+        return query.run()
       }
     }
   }
@@ -296,7 +296,8 @@ final class CompiledRules: @unchecked Sendable {
     }
 
     init(
-      compiled: CompiledRules, path: UnsafeBufferPointer<NodeComponent>, token: String, depth: Int, mode: PrecedenceMode,
+      compiled: CompiledRules, path: UnsafeBufferPointer<NodeComponent>, token: String, depth: Int,
+      mode: PrecedenceMode,
       theme: Int32,
       nameIDs: UnsafeMutableBufferPointer<Int32>, variantIDs: UnsafeMutableBufferPointer<Int32>,
       positions: UnsafeMutableBufferPointer<Int32>, bestPositions: UnsafeMutableBufferPointer<Int32>,

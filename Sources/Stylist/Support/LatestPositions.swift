@@ -9,13 +9,18 @@
 struct LatestPositions {
   private var slots: [Slot]
   private let mask: Int
+  /// Distinct values recorded; at most half the slots, so probes end.
+  private var count = 0
+  private let capacity: Int
 
   private struct Slot {
     var hash: Int
     var position: Int32
   }
 
+  /// Room for `capacity` distinct values (a list's length will do).
   init(capacity: Int) {
+    self.capacity = capacity
     var size = 16
     while size < capacity * 2 { size <<= 1 }
     slots = Array(repeating: Slot(hash: 0, position: -1), count: size)
@@ -50,6 +55,8 @@ struct LatestPositions {
       }
       slot = (slot + 1) & mask
     }
+    precondition(count < max(capacity, 8), "LatestPositions holds at most its capacity")
+    count += 1
     slots[slot] = Slot(hash: hash, position: Int32(position))
     return nil
   }

@@ -29,7 +29,11 @@ import Testing
       let (right, b) =
         Bool.random(using: &generator)
         ? random()
-        : (Specificity(tokenWeight: left.tokenWeight, depth: left.depth + 3, count: left.placedCount) { left.placed($0) }, a)
+        : (
+          Specificity(tokenWeight: left.tokenWeight, depth: left.depth + 3, count: left.placedCount) {
+            left.placed($0)
+          }, a
+        )
       #expect((left == right) == (a == b))
       #expect((left < right) == a.lexicographicallyPrecedes(b), "\(a) \(b)")
       if left == right { #expect(left.hashValue == right.hashValue) }

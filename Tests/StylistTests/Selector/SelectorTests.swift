@@ -44,7 +44,8 @@ import Testing
       (try StyleSelector(parsing: "@d/a*/b[v*]/>t"), try StyleSelector(parsing: "@d/a*/b[v*]/>t")),
       // Built by hand from decomposed text: `==` is canonical equivalence.
       (
-        StyleSelector(components: [SelectorComponent(name: .exact("cafe\u{301}"))], token: TokenPattern(name: .exact("e\u{301}"))),
+        StyleSelector(
+          components: [SelectorComponent(name: .exact("cafe\u{301}"))], token: TokenPattern(name: .exact("e\u{301}"))),
         try StyleSelector(parsing: "caf\u{E9}/\u{E9}")
       ),
     ]
