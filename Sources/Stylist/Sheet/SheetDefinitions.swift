@@ -90,7 +90,7 @@ extension SheetDefinitions {
   /// Puts `layer` on top: its styles come later, its default, mode and
   /// variable leaves win.
   mutating func append(_ layer: SheetDefinitions) {
-    styles += layer.styles
+    styles.appendMoving(layer.styles)
     if let style = layer.defaultStyle { defaultStyle = style }
     if let layerMode = layer.mode { mode = layerMode }
     variables = variables.merged(with: layer.variables)
@@ -98,5 +98,13 @@ extension SheetDefinitions {
       themeVariables[theme] = (themeVariables[theme] ?? .empty).merged(with: tree)
     }
     declaredThemes.formUnion(layer.declaredThemes)
+  }
+}
+
+extension Array {
+  /// Appends `other`, taking its buffer when this array is empty: appending
+  /// 10,000 definitions one by one retained every one of them.
+  mutating func appendMoving(_ other: consuming [Element]) {
+    if isEmpty { self = other } else { self += other }
   }
 }

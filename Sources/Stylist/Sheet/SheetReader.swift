@@ -65,7 +65,7 @@ struct SheetReader {
       case "styles":
         if let batch = stream?.take(value) {
           sink.replay(batch.diagnostics)
-          definitions.styles += batch.definitions
+          definitions.styles.appendMoving(batch.definitions)
           continue
         }
         guard let entries = pairs(value, what: "'styles'") else { continue }
