@@ -190,11 +190,11 @@ final class CompiledRules: @unchecked Sendable {
     var listStart = [Int32](repeating: 0, count: Self.listCount(names: nameCount) + 1)
     for entry in entries { listStart[Int(entry.list) + 1] += 1 }
     for list in 1..<listStart.count { listStart[list] += listStart[list - 1] }
-    Self.storeByList(&rules, &components, &chunkBounds, entries: &entries, listStart: listStart)
+    let stored = Self.storeByList(rules, components, chunkBounds, entries: &entries, listStart: listStart)
     var next = listStart
     let candidates = UnsafeMutableBufferPointer<Candidate>.allocate(capacity: max(entries.count, 1))
     for entry in entries {
-      let rule = rules[Int(entry.rule)]
+      let rule = stored.rules[Int(entry.rule)]
       candidates[Int(next[Int(entry.list)])] = Candidate(
         requiredNames: rule.requiredNames, theme: rule.theme, rule: entry.rule)
       next[Int(entry.list)] += 1
@@ -202,7 +202,7 @@ final class CompiledRules: @unchecked Sendable {
     self.names = names
     self.globs = globs
     self.tables = Tables(
-      rules: Self.buffer(rules), components: Self.buffer(components), chunkBounds: Self.buffer(chunkBounds),
+      rules: stored.rules, components: stored.components, chunkBounds: stored.chunkBounds,
       candidates: candidates, listStart: Self.buffer(listStart), globMatchesName: Self.buffer(table),
       nameCount: nameCount, hasGlobTable: hasGlobTable, hasPatternTokens: rules.contains { $0.token < 0 })
     self.longestSelector = longest
@@ -231,14 +231,18 @@ final class CompiledRules: @unchecked Sendable {
 
   private static func bit(_ id: Int32) -> UInt64 { 1 << UInt64(id & 63) }
 
-  /// Renumbers the rules (with their components and `>` chunks) in the
-  /// order of the first list each is in, load order within a list, and
-  /// points `entries` at the new numbers. A query reads one list's rules, so
-  /// they now sit side by side in memory: in load order, a big index took a
-  /// cache miss for nearly every candidate tried (`order` keeps load order).
+  /// The query tables of the rules (with their components and `>` chunks)
+  /// in the order of the first list each is in, load order within a list;
+  /// `entries` are pointed at the new numbers. A query reads one list's
+  /// rules, so they now sit side by side in memory: in load order, a big
+  /// index took a cache miss for nearly every candidate tried (`order`
+  /// keeps the load order).
   private static func storeByList(
-    _ rules: inout [Rule], _ components: inout [Component], _ chunkBounds: inout [Int32],
+    _ rules: [Rule], _ components: [Component], _ chunkBounds: [Int32],
     entries: inout [(list: Int32, rule: Int32)], listStart: [Int32]
+  ) -> (
+    rules: UnsafeMutableBufferPointer<Rule>, components: UnsafeMutableBufferPointer<Component>,
+    chunkBounds: UnsafeMutableBufferPointer<Int32>
   ) {
     var home = [Int32](repeating: -1, count: rules.count)
     for entry in entries where home[Int(entry.rule)] < 0 { home[Int(entry.rule)] = entry.list }
@@ -254,27 +258,29 @@ final class CompiledRules: @unchecked Sendable {
       renumbered[rule] = start[list]
       start[list] += 1
     }
-    var newRules: [Rule] = []
-    var newComponents: [Component] = []
-    var newChunkBounds: [Int32] = []
-    newRules.reserveCapacity(rules.count)
-    newComponents.reserveCapacity(components.count)
-    newChunkBounds.reserveCapacity(chunkBounds.count)
-    for old in byList {
+    let storedRules = UnsafeMutableBufferPointer<Rule>.allocate(capacity: max(rules.count, 1))
+    let storedComponents = UnsafeMutableBufferPointer<Component>.allocate(capacity: max(components.count, 1))
+    let storedBounds = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(chunkBounds.count, 1))
+    var (componentCount, boundCount) = (0, 0)
+    for (index, old) in byList.enumerated() {
       var rule = rules[Int(old)]
-      let firstComponent = Int(rule.firstComponent)
-      newComponents += components[firstComponent..<firstComponent + Int(rule.componentCount)]
-      rule.firstComponent = Int32(newComponents.count) - rule.componentCount
-      let firstChunk = Int(rule.firstChunk)
-      rule.firstChunk = Int32(newChunkBounds.count)
+      for offset in 0..<Int(rule.componentCount) {
+        storedComponents.initializeElement(
+          at: componentCount + offset, to: components[Int(rule.firstComponent) + offset])
+      }
+      rule.firstComponent = Int32(componentCount)
+      componentCount += Int(rule.componentCount)
       // `chunkCount + 1` bounds when the rule has components, none otherwise.
-      if rule.componentCount > 0 { newChunkBounds += chunkBounds[firstChunk...firstChunk + Int(rule.chunkCount)] }
-      newRules.append(rule)
+      let bounds = rule.componentCount > 0 ? Int(rule.chunkCount) + 1 : 0
+      for offset in 0..<bounds {
+        storedBounds.initializeElement(at: boundCount + offset, to: chunkBounds[Int(rule.firstChunk) + offset])
+      }
+      rule.firstChunk = Int32(boundCount)
+      boundCount += bounds
+      storedRules.initializeElement(at: index, to: rule)
     }
-    rules = newRules
-    components = newComponents
-    chunkBounds = newChunkBounds
     for index in entries.indices { entries[index].rule = renumbered[Int(entries[index].rule)] }
+    return (storedRules, storedComponents, storedBounds)
   }
 
   /// Load orders of the rules whose token is exactly `token`: its list,
