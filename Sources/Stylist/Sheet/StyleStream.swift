@@ -39,7 +39,8 @@ final class StyleStream: YAMLEntryConsumer {
       case .composed(let node): reader.readStyle(key: key, body: node)
       }
     }
-    if let definition { current.definitions.append(definition) }
+    // Moved, not copied: a copy retained and released the rule of every style.
+    if let definition = consume definition { current.definitions.append(definition) }
     if !found.isEmpty { current.diagnostics += found }
   }
 
