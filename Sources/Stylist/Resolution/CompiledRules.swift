@@ -1,3 +1,6 @@
+/// A node's path component, named apart from `CompiledRules.Component`.
+private typealias NodeComponent = Component
+
 /// The query-time form of an index's rules: names interned to integers,
 /// `>` chunks precomputed, everything in flat arrays of plain values, so
 /// `bestMatch` does no string work beyond looking up the node's names once
@@ -14,9 +17,6 @@
 ///
 /// `@unchecked Sendable`: the buffers are written in `init` only and read-only
 /// after, so sharing a snapshot across threads is safe.
-/// A node's path component, named apart from `CompiledRules.Component`.
-private typealias NodeComponent = Component
-
 final class CompiledRules: @unchecked Sendable {
   private struct Rule {
     var order: Int32
@@ -350,8 +350,7 @@ final class CompiledRules: @unchecked Sendable {
 
     init(
       compiled: CompiledRules, path: UnsafeBufferPointer<NodeComponent>, token: String, depth: Int,
-      mode: PrecedenceMode,
-      theme: Int32,
+      mode: PrecedenceMode, theme: Int32,
       nameIDs: UnsafeMutableBufferPointer<Int32>, variantIDs: UnsafeMutableBufferPointer<Int32>,
       positions: UnsafeMutableBufferPointer<Int32>, bestPositions: UnsafeMutableBufferPointer<Int32>,
       bestWeights: UnsafeMutableBufferPointer<Int32>

@@ -44,13 +44,13 @@ struct SheetCompiler {
         isLatest[earlier] = false
         ruleCount -= 1
         sink.warning(
-          "duplicate selector '\(definition.name)' replaces the definition at \(definitions.styles[earlier].source)",
+          "duplicate selector '\(definition.name)' replaces the definition at \(styles[earlier].source)",
           at: definition.source)
       }
     }
     var rules: [StyleRule] = []
     rules.reserveCapacity(ruleCount)
-    for (index, definition) in definitions.styles.enumerated() where isLatest[index] {
+    for (index, definition) in styles.enumerated() where isLatest[index] {
       if definition.isResolved {
         rules.append(definition.rule)
         continue

@@ -44,9 +44,7 @@ public struct StyleRule: Hashable, Sendable {
   }
 
   public init(selector: StyleSelector, name: String? = nil, style: Style) {
-    // The name first, so that the selector and style move into the box.
-    let name = name ?? selector.description
-    storage = Storage(selector: selector, name: name, style: style)
+    storage = Storage(selector: selector, name: name ?? selector.description, style: style)
   }
 
   public init(_ selector: StyleSelector, _ properties: Properties, source: SourceLocation? = nil) {
