@@ -18,13 +18,13 @@ public enum NamePattern: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The pattern `bytes` spell, for parsers that have scanned them: no
-  /// string comparison or second scan for `*`. `names` supplies the string.
-  init(bytes: UnsafeBufferPointer<UInt8>, names: ShortStrings?) {
+  /// string comparison or second scan for `*`.
+  init(bytes: UnsafeBufferPointer<UInt8>) {
     if bytes.count == 1, bytes[0] == UInt8(ascii: "*") {
       self = .any
       return
     }
-    let text = names?.string(bytes) ?? String(decoding: bytes, as: UTF8.self)
+    let text = String(decoding: bytes, as: UTF8.self)
     self = bytes.contains(UInt8(ascii: "*")) ? .glob(Glob(text)) : .exact(text)
   }
 
@@ -80,8 +80,8 @@ public enum VariantPattern: Hashable, Sendable {
   }
 
   /// The pattern `bytes` spell between the brackets (see `NamePattern.init(bytes:)`).
-  init(bytes: UnsafeBufferPointer<UInt8>, names: ShortStrings?) {
-    switch NamePattern(bytes: bytes, names: names) {
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    switch NamePattern(bytes: bytes) {
     case .any: self = .any
     case .glob(let glob): self = .glob(glob)
     case .exact(let text): self = .exact(text)

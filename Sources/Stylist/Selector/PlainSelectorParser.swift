@@ -13,12 +13,11 @@ enum PlainSelectorParser {
   private static let close = UInt8(ascii: "]")
   private static let star = UInt8(ascii: "*")
 
-  /// `names`, when given, supplies the strings of names (`ShortStrings`).
-  static func parse(_ text: String, names: ShortStrings? = nil) -> StyleSelector? {
-    text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0, names: names) } ?? nil
+  static func parse(_ text: String) -> StyleSelector? {
+    text.utf8.withContiguousStorageIfAvailable(parse(bytes:)) ?? nil
   }
 
-  private static func parse(bytes: UnsafeBufferPointer<UInt8>, names: ShortStrings?) -> StyleSelector? {
+  private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> StyleSelector? {
     var theme: String?
     var components: [SelectorComponent] = []
     components.reserveCapacity(bytes.count(where: { $0 == slash }))
@@ -35,7 +34,7 @@ enum PlainSelectorParser {
         guard !isToken, let name = themeName(bytes, from: start + 1, to: end) else { return nil }
         theme = name
       } else {
-        guard let component = component(bytes, from: start, to: end, names: names) else { return nil }
+        guard let component = component(bytes, from: start, to: end) else { return nil }
         if isToken {
           guard component.variant == .unspecified else { return nil }
           let token = TokenPattern(name: component.name, isDirectChild: component.isDirectChild)
@@ -58,7 +57,7 @@ enum PlainSelectorParser {
 
   /// `[>]name[[variant]]` between `start` and `end`.
   private static func component(
-    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, names: ShortStrings?
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
   ) -> SelectorComponent? {
     var nameStart = start
     let isDirectChild = bytes[start] == arrow
@@ -78,10 +77,10 @@ enum PlainSelectorParser {
       let variantEnd = end - 1
       guard variantEnd > variantStart, bytes[variantEnd] == close else { return nil }
       for index in variantStart..<variantEnd where bytes[index] == open || bytes[index] == close { return nil }
-      variant = VariantPattern(bytes: slice(bytes, from: variantStart, to: variantEnd), names: names)
+      variant = VariantPattern(bytes: slice(bytes, from: variantStart, to: variantEnd))
     }
     return SelectorComponent(
-      name: NamePattern(bytes: slice(bytes, from: nameStart, to: nameEnd), names: names), variant: variant,
+      name: NamePattern(bytes: slice(bytes, from: nameStart, to: nameEnd)), variant: variant,
       isDirectChild: isDirectChild)
   }
 

@@ -19,12 +19,9 @@ public struct StyleSelector: Hashable, Sendable {
     self = try Self.parse(text).selector
   }
 
-  /// The selector and how many empty components (`a//b`) were dropped;
-  /// `names` remembers the strings of names for the next selectors.
-  static func parse(
-    _ text: String, names: ShortStrings? = nil
-  ) throws(SyntaxError) -> (selector: StyleSelector, droppedEmpty: Int) {
-    if let plain = PlainSelectorParser.parse(text, names: names) { return (plain, 0) }
+  /// The selector and how many empty components (`a//b`) were dropped.
+  static func parse(_ text: String) throws(SyntaxError) -> (selector: StyleSelector, droppedEmpty: Int) {
+    if let plain = PlainSelectorParser.parse(text) { return (plain, 0) }
     return try parseInGeneral(text)
   }
 

@@ -10,8 +10,6 @@ struct SheetReader {
   let structure: ValueEvaluator
   /// Holds the top-level `styles` entries already read while parsing.
   var stream: StyleStream? = nil
-  /// Component names of the selectors read, remembered (`ShortStrings`).
-  let names = ShortStrings()
 
   private func location(_ mark: YAMLMark) -> SourceLocation {
     SourceLocation(file: file, line: mark.line, column: mark.column)
@@ -253,7 +251,7 @@ struct SheetReader {
     let raw = key.text
     let selector: StyleSelector
     do {
-      let parsed = try StyleSelector.parse(raw, names: names)
+      let parsed = try StyleSelector.parse(raw)
       selector = parsed.selector
       if parsed.droppedEmpty > 0 { warnEmptyComponents(raw, at: key.mark) }
     } catch {

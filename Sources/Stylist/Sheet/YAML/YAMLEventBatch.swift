@@ -56,14 +56,12 @@ struct YAMLEventBatch: Sendable {
   }
 
   /// Hands every event to `handler`, in order, as `YAMLEvent`s.
-  func deliver(
-    strings: ShortStrings, to handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void
-  ) throws(YAMLError) {
+  func deliver(to handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void) throws(YAMLError) {
     try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLError) in
       func string(_ text: Text) -> String? {
         guard text.count >= 0 else { return nil }
         let range = Int(text.start)..<Int(text.start) + Int(text.count)
-        return strings.string(UnsafeBufferPointer(rebasing: buffer[range]))
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
       }
       for event in events {
         let translated: YAMLEvent =

@@ -29,14 +29,13 @@ enum YAMLParser {
     handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void
   ) throws(YAMLError) {
     let pipe = YAMLEventPipe(capacity: 4)
-    let strings = ShortStrings()
     guard bytes.count >= threshold, startProducer(bytes, into: pipe) else {
-      try run(bytes) { (event) throws(YAMLError) in try deliver(event, strings: strings, to: handler) }
+      try run(bytes) { (event) throws(YAMLError) in try deliver(event, to: handler) }
       return
     }
     do throws(YAMLError) {
       while var batch = try pipe.receive() {
-        try batch.deliver(strings: strings, to: handler)
+        try batch.deliver(to: handler)
         batch.removeAll()
         pipe.giveBack(batch)
       }
@@ -157,8 +156,7 @@ enum YAMLParser {
   /// returns an optional event: destroying the optional went through generic
   /// value witnesses, a cost per event.)
   private static func deliver(
-    _ event: borrowing yaml_event_t, strings: ShortStrings,
-    to handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void
+    _ event: borrowing yaml_event_t, to handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void
   ) throws(YAMLError) {
     let mark = YAMLMark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
     switch event.type {
@@ -166,7 +164,7 @@ enum YAMLParser {
     case YAML_DOCUMENT_END_EVENT: try handler(.documentEnd, mark)
     case YAML_SCALAR_EVENT:
       let scalar = event.data.scalar
-      let value = strings.string(UnsafeBufferPointer(start: scalar.value, count: scalar.length))
+      let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
       let event = YAMLEvent.scalar(
         value: value, style: style(scalar.style), tag: text(scalar.tag), anchor: text(scalar.anchor))
       try handler(event, mark)
