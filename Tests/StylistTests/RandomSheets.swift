@@ -97,29 +97,55 @@ enum BruteForcePlacement {
   }
 }
 
-/// The seed system's way: score every rule, keep the best. Shares nothing with
-/// `StyleIndex` but the rule values.
+/// The seed system's way: score every rule, rank them. Shares nothing with
+/// `StyleIndex` but the rule values; `placement` scores one selector's path.
 enum NaiveResolver {
-  static func best(_ rules: [StyleRule], node: NodeIdentifier, options: QueryOptions) -> Int? {
+  struct Ranked {
+    var order: Int
+    var specificity: Specificity
+  }
+
+  static func ranking(
+    _ rules: [StyleRule], node: NodeIdentifier, options: QueryOptions,
+    placement: (StyleSelector, [Component]) -> Specificity?
+  ) -> [Ranked] {
     let theme = node.theme ?? options.theme
-    var best: (order: Int, key: (Int, Specificity, Int))?
+    var found: [(ranked: Ranked, key: (Int, Specificity, Int))] = []
     for (order, rule) in rules.enumerated() {
       if let required = rule.selector.theme, required != theme { continue }
       guard rule.selector.token.name.matches(node.token) else { continue }
-      guard let specificity = BruteForcePlacement.best(rule.selector, on: node.path) else { continue }
+      guard let specificity = placement(rule.selector, node.path) else { continue }
       let themed = rule.selector.theme != nil ? 1 : 0
       let key = options.mode == .themed ? (themed, specificity, 0) : (0, specificity, themed)
-      if let current = best {
-        let better =
-          key.0 != current.key.0
-          ? key.0 > current.key.0
-          : key.1 != current.key.1
-            ? key.1 > current.key.1
-            : key.2 != current.key.2 ? key.2 > current.key.2 : true  // later wins ties
-        if !better { continue }
-      }
-      best = (order, key)
+      found.append((Ranked(order: order, specificity: specificity), key))
     }
-    return best?.order
+    // Best first; later wins ties.
+    found.sort { left, right in
+      if left.key.0 != right.key.0 { return left.key.0 > right.key.0 }
+      if left.key.1 != right.key.1 { return left.key.1 > right.key.1 }
+      if left.key.2 != right.key.2 { return left.key.2 > right.key.2 }
+      return left.ranked.order > right.ranked.order
+    }
+    return found.map(\.ranked)
+  }
+
+  static func best(_ rules: [StyleRule], node: NodeIdentifier, options: QueryOptions) -> Int? {
+    ranking(rules, node: node, options: options, placement: BruteForcePlacement.best).first?.order
+  }
+}
+
+/// `explain`'s reasons as the library gave them before the rule trie, on the
+/// `String` placement: the oracle for `StyleIndex.matches`.
+enum StringMismatch {
+  static func reason(_ selector: StyleSelector, on node: NodeIdentifier, theme current: String?) -> MismatchReason? {
+    if let required = selector.theme, required != current { return .theme(required: required, current: current) }
+    guard selector.token.name.matches(node.token) else { return .token }
+    if selector.stringPlacement(on: node.path) != nil { return nil }
+    if selector.stringPlacement(on: node.path, honoringDirectChild: false) != nil { return .directChild }
+    for component in selector.components where !node.path.contains(where: component.matches) {
+      if node.path.contains(where: { component.name.matches($0.name) }) { return .variant(component) }
+      return .missingComponent(component)
+    }
+    return .order
   }
 }

@@ -103,6 +103,16 @@ struct Benchmarks {
 
   static func writeWorkloads(to folder: String, batchLines: Int) throws {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for (size, name) in [(1_000, "1k"), (10_000, "10k"), (100_000, "100k")] {
+      for skewed in [false, true] {
+        let system = DesignSystem(styles: size, skewedToken: skewed ? "background" : nil, nodes: 20_000, seed: 7)
+        let suffix = skewed ? "-skewed" : ""
+        try system.yaml.write(toFile: folder + "/ds-\(name)\(suffix).yaml", atomically: false, encoding: .utf8)
+        var lines = ""
+        for index in 0..<batchLines { lines += system.lines[index % system.lines.count]; lines += "\n" }
+        try lines.write(toFile: folder + "/ds-nodes-\(name)\(suffix).txt", atomically: false, encoding: .utf8)
+      }
+    }
     let standard = Workload(selectors: 10_000, nodes: 20_000, seed: 1)
     try standard.yaml.write(toFile: folder + "/sheet-10k.yaml", atomically: false, encoding: .utf8)
     try Workload(selectors: 100_000, nodes: 1, seed: 4).yaml

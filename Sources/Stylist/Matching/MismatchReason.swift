@@ -41,14 +41,13 @@ public enum MismatchReason: Hashable, Sendable, CustomStringConvertible {
 extension StyleSelector {
   /// Why this selector does not apply to `node` under `theme`, or nil if it does.
   public func mismatch(on node: NodeIdentifier, theme current: String?) -> MismatchReason? {
-    if let required = theme, required != current { return .theme(required: required, current: current) }
-    guard token.name.matches(node.token) else { return .token }
-    if placement(on: node.path) != nil { return nil }
-    if placement(on: node.path, honoringDirectChild: false) != nil { return .directChild }
-    for component in components where !node.path.contains(where: component.matches) {
-      if node.path.contains(where: { component.name.matches($0.name) }) { return .variant(component) }
-      return .missingComponent(component)
-    }
-    return .order
+    StyleIndex(rules: [StyleRule(self, [:])]).mismatch(of: 0, on: node, theme: current)
+  }
+
+  /// The specificity of this selector on `node` when its token and path
+  /// apply (its theme not considered), else nil.
+  public func specificity(on node: NodeIdentifier) -> Specificity? {
+    StyleIndex(rules: [StyleRule(self, [:])])
+      .applicableMatches(for: node, options: QueryOptions(theme: theme)).first?.specificity
   }
 }

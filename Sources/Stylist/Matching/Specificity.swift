@@ -7,9 +7,13 @@ public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertib
   /// Number of path components of the node, so the full vector can be shown.
   public let depth: Int
   /// Placed components as (node position from the innermost, weight),
-  /// positions ascending: up to eight packed into two words, 16 bits each
-  /// (position below 4096, weight below 16), so an answer allocates
-  /// nothing; more, or deeper, in `spilled`.
+  /// positions ascending: up to eight packed in two words, 16 bits each,
+  /// the first entry in the high bits of `packed.0` (position below 4096,
+  /// weight below 16), so an answer allocates nothing; more, or deeper, in
+  /// `spilled`. Each entry is packed as `(4095 - position) << 4 | weight`,
+  /// never 0 (weights are at least 4), and missing entries are 0, so two
+  /// packed vectors compare as 128-bit numbers: nearer the token, then
+  /// heavier, then longer is greater, as SPEC §4's lexicographic order says.
   private let packed: (UInt64, UInt64)
   /// Entries in `packed`, or -1 when they are in `spilled`.
   private let packedCount: Int
@@ -29,11 +33,11 @@ public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertib
     var fits = count <= 8
     for index in 0..<count where fits {
       let entry = entry(index)
-      guard entry.position >= 0, entry.position < 4096, entry.weight >= 0, entry.weight < 16 else {
+      guard entry.position >= 0, entry.position < 4096, entry.weight > 0, entry.weight < 16 else {
         fits = false
         break
       }
-      let bits = UInt64(entry.position << 4 | entry.weight) << (16 * UInt64(index % 4))
+      let bits = UInt64((4095 - entry.position) << 4 | entry.weight) << (48 - 16 * UInt64(index % 4))
       if index < 4 { words.0 |= bits } else { words.1 |= bits }
     }
     packed = fits ? words : (0, 0)
@@ -51,8 +55,8 @@ public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertib
   /// The `index`-th placed component.
   func placed(_ index: Int) -> Entry {
     guard packedCount >= 0 else { return spilled[index] }
-    let bits = (index < 4 ? packed.0 : packed.1) >> (16 * UInt64(index % 4)) & 0xFFFF
-    return Entry(position: Int(bits >> 4), weight: Int(bits & 0xF))
+    let bits = (index < 4 ? packed.0 : packed.1) >> (48 - 16 * UInt64(index % 4)) & 0xFFFF
+    return Entry(position: 4095 - Int(bits >> 4), weight: Int(bits & 0xF))
   }
 
   /// The full vector, `depth + 1` numbers.
@@ -71,6 +75,9 @@ public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertib
   /// decides for that side.
   public static func < (lhs: Specificity, rhs: Specificity) -> Bool {
     if lhs.tokenWeight != rhs.tokenWeight { return lhs.tokenWeight < rhs.tokenWeight }
+    if lhs.packedCount >= 0 && rhs.packedCount >= 0 {
+      return lhs.packed.0 != rhs.packed.0 ? lhs.packed.0 < rhs.packed.0 : lhs.packed.1 < rhs.packed.1
+    }
     let (leftCount, rightCount) = (lhs.placedCount, rhs.placedCount)
     var index = 0
     while index < leftCount && index < rightCount {

@@ -1,17 +1,16 @@
 /// An immutable, indexed set of rules: the snapshot every query runs on.
 ///
-/// Rules are keyed by their token, as CSS engines key rules by their rightmost
-/// part, so a query looks only at rules for the node's token plus the few
-/// with a `*` or glob token.
+/// Every query — `bestMatch`, `applicableMatches`, `cascade`, `matches` —
+/// runs on one compiled form, the rule trie (`Index/RuleTrie.swift`): rules
+/// keyed by their theme and token, then by their path components from the
+/// innermost, so a query only visits rules whose innermost parts the node has.
 public struct StyleIndex: Sendable {
   /// Rules in load order; a rule's index is its load position.
   public let rules: [StyleRule]
   public let defaultStyle: Style?
   /// The mode the sheets ask for (the last sheet that sets one), if any.
   public let declaredMode: PrecedenceMode?
-  /// Rules whose token is `*` or a glob, in load order.
-  private let patternTokens: [Int]
-  private let compiled: CompiledRules
+  let trie: RuleTrie
 
   /// Merges sheets in order. A later rule for the same selector replaces the
   /// earlier one and takes the later load position; the last default wins.
@@ -39,71 +38,49 @@ public struct StyleIndex: Sendable {
     self.rules = rules
     self.defaultStyle = defaultStyle
     self.declaredMode = declaredMode
-    var patternTokens: [Int] = []
-    for (order, rule) in rules.enumerated() {
-      if case .exact = rule.selector.token.name { continue }
-      patternTokens.append(order)
-    }
-    self.patternTokens = patternTokens
-    self.compiled = CompiledRules(rules)
+    trie = RuleTrie(rules)
   }
 
   public static let empty = StyleIndex(rules: [])
 
-  /// Rules whose token could match `token`, in load order within each group.
-  func candidateOrders(forToken token: String) -> [Int] {
-    compiled.orders(withToken: token) + patternTokens
-  }
-
-  /// True when `candidate` takes precedence over `incumbent` (SPEC §4).
-  static func precedes(_ candidate: Match, _ incumbent: Match, mode: PrecedenceMode) -> Bool {
-    if mode == .themed && candidate.isThemed != incumbent.isThemed { return candidate.isThemed }
-    if candidate.specificity != incumbent.specificity {
-      return candidate.specificity > incumbent.specificity
-    }
-    if mode == .classic && candidate.isThemed != incumbent.isThemed { return candidate.isThemed }
-    return candidate.order > incumbent.order
-  }
-
-  func match(_ order: Int, on node: NodeIdentifier, theme: String?) -> Match? {
-    let rule = rules[order]
-    if let required = rule.selector.theme, required != theme { return nil }
-    guard let specificity = rule.selector.specificity(on: node) else { return nil }
-    return Match(rule: rule, specificity: specificity, order: order)
+  private func match(_ key: RankKey) -> Match {
+    Match(rule: rules[key.order.index], specificity: key.specificity, order: key.order.index)
   }
 
   /// Every applicable rule, best first.
   public func applicableMatches(for node: NodeIdentifier, options: QueryOptions = .init()) -> [Match] {
-    let theme = node.theme ?? options.theme
-    var found = candidateOrders(forToken: node.token).compactMap { match($0, on: node, theme: theme) }
-    found.sort { Self.precedes($0, $1, mode: options.mode) }
-    return found
+    ranked(node, theme: node.theme ?? options.theme, mode: options.mode).map(match)
+  }
+
+  private func ranked<Node: QueryNode>(_ node: Node, theme: String?, mode: PrecedenceMode) -> [RankKey] {
+    var collector = AllCollector()
+    trie.collect(node, theme: theme, into: &collector)
+    return collector.found.sorted { $0.outranks($1, mode: mode) }
   }
 
   /// The winning rule for `node`, or the default style when nothing applies.
   public func bestMatch(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
     let theme = node.theme ?? options.theme
-    let best = compiled.best(for: node, theme: theme, mode: options.mode).map {
-      Match(rule: rules[$0.order], specificity: $0.specificity, order: $0.order)
-    }
+    var collector = BestCollector(mode: options.mode)
+    trie.collect(node, theme: theme, into: &collector)
+    let best = collector.best.map(match)
     return resolution(for: node, theme: theme, winner: best, properties: best?.rule.properties(underTheme: theme))
   }
 
   /// Properties of every applicable rule merged weakest first (CSS-like): a
   /// stronger rule's property replaces a weaker one's of the same name, where
-  /// the name first appeared. The
-  /// default style is used only when nothing applies.
+  /// the name first appeared. The default style is used only when nothing applies.
   public func cascade(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
     let theme = node.theme ?? options.theme
-    let applicable = applicableMatches(for: node, options: options)
+    let applicable = ranked(node, theme: theme, mode: options.mode)
     guard let winner = applicable.first else {
       return resolution(for: node, theme: theme, winner: nil, properties: nil)
     }
     var merged = Properties()
     for found in applicable.reversed() {
-      for (key, value) in found.rule.properties(underTheme: theme) { merged[key] = value }
+      for (key, value) in rules[found.order.index].properties(underTheme: theme) { merged[key] = value }
     }
-    return resolution(for: node, theme: theme, winner: winner, properties: merged)
+    return resolution(for: node, theme: theme, winner: match(winner), properties: merged)
   }
 
   private func resolution(
@@ -119,23 +96,54 @@ public struct StyleIndex: Sendable {
       properties: defaultStyle?.properties(underTheme: theme), source: defaultStyle?.source)
   }
 
-  /// Every rule whose token could match the node's token: applicable ones
-  /// ranked best first, then the others in load order with the reason.
+  /// Every rule whose token could match the node's token (the node's token,
+  /// `*` or a glob, under any theme): applicable ones ranked best first,
+  /// then the others in load order with the reason.
   public func matches(for node: NodeIdentifier, options: QueryOptions = .init()) -> [Candidate] {
     let theme = node.theme ?? options.theme
-    var applicable: [Match] = []
-    var rejected: [Candidate] = []
-    for order in candidateOrders(forToken: node.token).sorted() {
-      if let found = match(order, on: node, theme: theme) {
-        applicable.append(found)
-      } else if let reason = rules[order].selector.mismatch(on: node, theme: theme) {
-        rejected.append(Candidate(rule: rules[order], order: order, outcome: .doesNotApply(reason)))
+    let applicable = ranked(node, theme: theme, mode: options.mode)
+    let ranked = applicable.enumerated().map { rank, key in
+      Candidate(rule: rules[key.order.index], order: key.order.index, outcome: .applies(key.specificity, rank: rank + 1))
+    }
+    let applies = Set(applicable.map(\.order))
+    var others: [RuleID] = []
+    let token = trie.names.nameID(node.token)
+    if token.isInterned {
+      for theme in [NameID.none] + trie.themes {
+        if let root = trie.literalRoot(theme: theme, token: token) { others += trie.rules(under: root) }
       }
     }
-    applicable.sort { Self.precedes($0, $1, mode: options.mode) }
-    let ranked = applicable.enumerated().map { rank, found in
-      Candidate(rule: found.rule, order: found.order, outcome: .applies(found.specificity, rank: rank + 1))
+    for index in trie.patternRoots { others += trie.rules(under: trie.roots[Int(index)]) }
+    let themeID = theme.map { trie.names.nameID($0) } ?? .none
+    let rejected = trie.withQuery(node) { query in
+      others.filter { !applies.contains($0) }.sorted().compactMap { order -> Candidate? in
+        guard let reason = query.mismatch(of: order, theme: themeID) else { return nil }
+        let rule = rules[order.index]
+        return Candidate(
+          rule: rule, order: order.index, outcome: .doesNotApply(Self.reason(reason, rule.selector, theme: theme)))
+      }
     }
     return ranked + rejected
+  }
+
+  /// Why the rule at `order` does not apply to `node` under `theme`, or nil.
+  func mismatch(of order: Int, on node: NodeIdentifier, theme: String?) -> MismatchReason? {
+    let themeID = theme.map { trie.names.nameID($0) } ?? .none
+    return trie.withQuery(node) { $0.mismatch(of: RuleID(order), theme: themeID) }.map {
+      Self.reason($0, rules[order].selector, theme: theme)
+    }
+  }
+
+  private static func reason(_ mismatch: CompiledMismatch, _ selector: StyleSelector, theme: String?)
+    -> MismatchReason
+  {
+    switch mismatch {
+    case .theme: .theme(required: selector.theme ?? "", current: theme)
+    case .token: .token
+    case .directChild: .directChild
+    case .missingComponent(let index): .missingComponent(selector.components[index])
+    case .variant(let index): .variant(selector.components[index])
+    case .order: .order
+    }
   }
 }

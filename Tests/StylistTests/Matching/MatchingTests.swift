@@ -78,9 +78,11 @@ import Testing
     for _ in 0..<3000 {
       let node = RandomSheets.node(using: &generator)
       let selector = RandomSheets.selector(using: &generator, themes: [])
-      let fast = selector.specificity(onPath: node.path)
-      let slow = BruteForcePlacement.best(selector, on: node.path)
-      #expect(fast == slow, "\(selector) on \(node)")
+      let indexed = selector.specificity(on: node)
+      let tokenMatches = selector.token.name.matches(node.token)
+      let slow = tokenMatches ? BruteForcePlacement.best(selector, on: node.path) : nil
+      #expect(indexed == slow, "\(selector) on \(node)")
+      #expect(selector.stringSpecificity(on: node) == slow, "string placement: \(selector) on \(node)")
     }
   }
 }

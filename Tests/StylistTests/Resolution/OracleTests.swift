@@ -2,11 +2,16 @@ import Testing
 
 @testable import Stylist
 
-/// The indexed resolver must agree with the naive one on thousands of random
-/// sheets and nodes (variants, themes, globs, `*`, `>`, both modes).
+/// The index must agree with two oracles that share nothing with it but the
+/// rule values — the naive resolver (every placement tried) and the
+/// `String` placement the library used before — on the whole answer: the
+/// ranking of `applicableMatches` and `matches`, the winner, the merge order
+/// of `cascade`, and the reason for each rule that does not apply.
+/// Thousands of random sheets and nodes: variants, themes, globs, `*`, `>`,
+/// both modes.
 @Suite struct OracleTests {
   @Test(arguments: PrecedenceMode.allCases)
-  func indexedEqualsNaive(mode: PrecedenceMode) {
+  func indexAgreesWithOracles(mode: PrecedenceMode) {
     var generator = SeededGenerator(seed: mode == .themed ? 1 : 2)
     let themes = ["dark", "light"]
     for _ in 0..<300 {
@@ -14,19 +19,46 @@ import Testing
       let rules = (0..<Int.random(in: 1...40, using: &generator)).compactMap { order -> StyleRule? in
         let selector = RandomSheets.selector(using: &generator, themes: themes)
         guard seen.insert(selector).inserted else { return nil }
-        return StyleRule(selector, ["order": .int(order)])
+        return StyleRule(selector, ["order": .int(order), "p\(order % 3)": .int(order)])
       }
       let index = StyleIndex(rules: rules)
       for _ in 0..<20 {
         let node = RandomSheets.node(using: &generator)
         let theme = [nil, "dark", "light"].randomElement(using: &generator)!
         let options = QueryOptions(theme: theme, mode: mode)
-        let expected = NaiveResolver.best(rules, node: node, options: options)
-        let resolution = index.bestMatch(for: node, options: options)
-        #expect(resolution.match?.order == expected, "\(node) theme \(theme ?? "-") in \(rules.map(\.name))")
+        let context = "\(node) theme \(theme ?? "-") in \(rules.map(\.name))"
+
+        let expected = NaiveResolver.ranking(rules, node: node, options: options, placement: BruteForcePlacement.best)
+        let byStrings = NaiveResolver.ranking(rules, node: node, options: options) { selector, path in
+          selector.stringSpecificity(on: NodeIdentifier(path: path, token: node.token))
+        }
+        #expect(byStrings.map(\.order) == expected.map(\.order), "string oracle: \(context)")
         let ranked = index.applicableMatches(for: node, options: options)
-        #expect(ranked.first?.order == expected)
-        #expect(resolution.match == ranked.first, "specificity of the compiled winner")
+        #expect(ranked.map(\.order) == expected.map(\.order), "ranking: \(context)")
+        #expect(ranked.map(\.specificity) == expected.map(\.specificity), "vectors: \(context)")
+        #expect(index.bestMatch(for: node, options: options).match == ranked.first, "winner: \(context)")
+
+        var merged = Properties()
+        for found in expected.reversed() {
+          for (key, value) in rules[found.order].properties(underTheme: theme) { merged[key] = value }
+        }
+        let cascade = index.cascade(for: node, options: options)
+        // `Properties` equality is order-sensitive: this checks the merge order too.
+        #expect(cascade.properties == (expected.isEmpty ? nil : merged), "cascade: \(context)")
+
+        let candidates = index.matches(for: node, options: options)
+        let applicable = candidates.prefix { if case .applies = $0.outcome { true } else { false } }
+        #expect(applicable.map(\.order) == expected.map(\.order), "matches: \(context)")
+        for candidate in candidates.dropFirst(applicable.count) {
+          guard case .doesNotApply(let reason) = candidate.outcome else { continue }
+          let oracle = StringMismatch.reason(candidate.rule.selector, on: node, theme: node.theme ?? theme)
+          #expect(reason == oracle, "reason for \(candidate.rule.name): \(context)")
+        }
+        let listed = Set(candidates.map(\.order))
+        for (order, rule) in rules.enumerated() where !listed.contains(order) {
+          #expect(rule.selector.token.name == .exact(rule.selector.token.name.description), "unlisted \(rule.name)")
+          #expect(rule.selector.token.name != .exact(node.token), "unlisted \(rule.name): \(context)")
+        }
       }
     }
   }

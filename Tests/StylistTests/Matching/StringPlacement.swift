@@ -1,4 +1,7 @@
-/// Placing a selector's path components on a node's path (SPEC §3.2, §3.4, §4).
+@testable import Stylist
+
+/// An oracle for the index's placement: the two-pass placement over
+/// `String`s that the library used before the rule trie (SPEC §3.2, §3.4, §4).
 ///
 /// Components joined by `>` form a *chunk* that must sit on consecutive node
 /// components. A first pass places every chunk as early (outermost) as it can,
@@ -10,7 +13,7 @@ extension StyleSelector {
   /// Node path index (outermost first) for each selector component, or nil
   /// when the components cannot be placed. With `honoringDirectChild` false,
   /// `>` constraints are ignored (used to explain a mismatch).
-  func placement(on path: [Component], honoringDirectChild: Bool = true) -> [Int]? {
+  func stringPlacement(on path: [Component], honoringDirectChild: Bool = true) -> [Int]? {
     let count = components.count
     let depth = path.count
     if count == 0 {
@@ -85,14 +88,10 @@ extension StyleSelector {
 
   /// The specificity of this selector on `node` when its token and path
   /// apply (theme not considered), else nil.
-  public func specificity(on node: NodeIdentifier) -> Specificity? {
+  func stringSpecificity(on node: NodeIdentifier) -> Specificity? {
     guard token.name.matches(node.token) else { return nil }
-    return specificity(onPath: node.path)
-  }
-
-  /// The path part of `specificity(on:)`, for callers that checked the token.
-  func specificity(onPath path: [Component]) -> Specificity? {
-    guard let positions = placement(on: path) else { return nil }
+    guard let positions = stringPlacement(on: node.path) else { return nil }
+    let path = node.path
     let depth = path.count
     let count = positions.count
     // Innermost component first: positions count from the token's parent.

@@ -1,0 +1,51 @@
+/// Ids the compiled index uses in place of strings and array positions.
+/// Each is its own type, so an id of one kind can never be read as another,
+/// and each special value belongs to one type only.
+
+/// An interned literal name: a component name, variant, token or theme that
+/// some rule spells out (`NameTable` gives the ids).
+struct NameID: Hashable {
+  var raw: Int32
+
+  /// A node's name that no rule spells out: only a `*` or a glob can match it,
+  /// against its text.
+  static let unknown = NameID(raw: -1)
+  /// A node component without a variant, or a rule without a theme.
+  static let none = NameID(raw: -2)
+
+  var isInterned: Bool { raw >= 0 }
+  var index: Int { Int(raw) }
+}
+
+/// A rule's load position across all sheets: later wins ties.
+struct RuleID: Hashable, Comparable {
+  var raw: Int32
+  init(_ index: Int) { raw = Int32(index) }
+  var index: Int { Int(raw) }
+  static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.raw < rhs.raw }
+}
+
+/// A node of the rule trie (`RuleTrie`).
+struct TrieNodeID: Hashable {
+  var raw: Int32
+  init(_ index: Int) { raw = Int32(index) }
+  var index: Int { Int(raw) }
+  /// The parent of a root.
+  static let none = TrieNodeID(-1)
+}
+
+/// An edge of the rule trie: one `>` chunk of selector components.
+struct EdgeID: Hashable {
+  var raw: Int32
+  init(_ index: Int) { raw = Int32(index) }
+  var index: Int { Int(raw) }
+  /// The edge into a root.
+  static let none = EdgeID(-1)
+}
+
+/// A compiled glob of the index (`RuleTrie.globs`).
+struct GlobID: Hashable {
+  var raw: Int32
+  init(_ index: Int) { raw = Int32(index) }
+  var index: Int { Int(raw) }
+}

@@ -1,0 +1,172 @@
+/// The compiled form of an index's rules, which every query runs on.
+///
+/// A rule is its theme, its token and its path components, cut into `>`
+/// chunks (components joined by `>` must sit on consecutive node components).
+/// The trie has one root per (theme, token) and, below it, one edge per chunk,
+/// innermost chunk first: a rule is the path from its root to the trie node
+/// where it ends (its *terminal*). Rules that share their innermost chunks
+/// share the top of their path.
+///
+/// A query walks down from the roots of the node's token (under no theme
+/// and under the query's theme, plus the few roots of `*` and glob tokens),
+/// placing each edge's chunk on the node's path as near the token as it fits
+/// below where the chunk before it was placed (`RuleTrie+Placement.swift`).
+/// An edge whose innermost component is a literal name is found by that name
+/// in `childEdges`, so a query only tries edges for names the node has: with
+/// a fixed vocabulary, the trie nodes a query visits are bounded by the
+/// prefixes of selectors that apply to it, not by the size of the sheet, and
+/// a token that every rule shares is not a scan of all of them.
+///
+/// Everything is stored in flat buffers of plain values, numbered in
+/// pre-order from each root, so a subtree is a contiguous range of trie
+/// nodes and of terminals. The buffers are written in `init` only; a query
+/// copies `Tables` (a trivial value) and allocates nothing on the heap.
+///
+/// `@unchecked Sendable`: read-only after `init`.
+final class RuleTrie: @unchecked Sendable {
+  struct Node {
+    /// Terminals `firstTerminal..<nodes[index + 1].firstTerminal` end here;
+    /// those of the whole subtree run to `nodes[subtreeEnd].firstTerminal`.
+    var firstTerminal: Int32
+    /// One past the last trie node of this node's subtree.
+    var subtreeEnd: Int32
+    /// Edges whose innermost component is `*` or a glob: `firstPatternEdge..<+patternEdgeCount`.
+    var firstPatternEdge: Int32
+    var patternEdgeCount: Int32
+    /// A bit per literal name an edge below starts with (`bit(name)`): most
+    /// names of a node have no edge here, and this skips their lookup.
+    var childNames: UInt64
+    /// The edge from the parent; `.none` for a root.
+    var parentEdge: EdgeID
+  }
+
+  struct Edge {
+    var parent: TrieNodeID
+    var child: TrieNodeID
+    /// The chunk's components, outermost first: `firstComponent..<+length`.
+    var firstComponent: Int32
+    var length: Int32
+    var anchoring: ChunkAnchoring
+  }
+
+  /// A rule that ends at a trie node.
+  struct Terminal {
+    var rule: RuleID
+    /// `>token` with no path component: applies only to nodes without a path.
+    var needsEmptyPath: Bool
+  }
+
+  struct Root {
+    var theme: NameID
+    var token: CompiledToken
+    var node: TrieNodeID
+    var isThemed: Bool { theme != .none }
+  }
+
+  /// Plain buffers owned by the trie; see the type's comment.
+  struct Tables {
+    var nodes: UnsafeMutableBufferPointer<Node>
+    var edges: UnsafeMutableBufferPointer<Edge>
+    var components: UnsafeMutableBufferPointer<CompiledComponent>
+    var terminals: UnsafeMutableBufferPointer<Terminal>
+    /// (theme, token) → (root index in `roots`, unused), for literal tokens.
+    var literalRoots: PairTable
+    /// (trie node, name) → the edges from that node whose innermost
+    /// component has that literal name: `(first edge, count)`.
+    var childEdges: PairTable
+    /// `globMatchesName[glob * nameCount + name]` is 1 when the glob matches
+    /// that interned name, so a query calls `regexec` only for names no rule
+    /// spells out; empty (`hasGlobTable` false) when it would be too large.
+    var globMatchesName: UnsafeMutableBufferPointer<UInt8>
+    var nameCount: Int
+    var hasGlobTable: Bool
+  }
+
+  let names: NameTable
+  let globs: [Glob]
+  let roots: [Root]
+  /// Roots whose token is `*` or a glob (indices into `roots`): few, tried on every query.
+  let patternRoots: [Int32]
+  /// Themes of themed roots, for listing every rule with a token.
+  let themes: [NameID]
+  private let rootByNode: [TrieNodeID: Int]
+  /// The trie node each rule ends at, by rule.
+  let ruleNodes: [TrieNodeID]
+  /// The most components any rule has.
+  let longestRule: Int
+  let tables: Tables
+
+  /// Largest glob × name table built; beyond it queries call `regexec`.
+  static let maxGlobTable = 4_000_000
+
+  init(
+    names: NameTable, globs: [Glob], roots: [Root], ruleNodes: [TrieNodeID], longestRule: Int, tables: Tables
+  ) {
+    self.names = names
+    self.globs = globs
+    self.roots = roots
+    patternRoots = roots.indices.filter { roots[$0].token.kind != .exact }.map { Int32($0) }
+    var themes: [NameID] = []
+    for root in roots where root.isThemed && !themes.contains(root.theme) { themes.append(root.theme) }
+    self.themes = themes
+    rootByNode = Dictionary(uniqueKeysWithValues: roots.enumerated().map { ($0.element.node, $0.offset) })
+    self.ruleNodes = ruleNodes
+    self.longestRule = longestRule
+    self.tables = tables
+  }
+
+  deinit {
+    tables.nodes.deallocate()
+    tables.edges.deallocate()
+    tables.components.deallocate()
+    tables.terminals.deallocate()
+    tables.literalRoots.deallocate()
+    tables.childEdges.deallocate()
+    tables.globMatchesName.deallocate()
+  }
+
+  static func bit(_ name: NameID) -> UInt64 { 1 << UInt64(name.raw & 63) }
+
+  /// The root for literal token `token` under `theme` (`.none`: unthemed).
+  func literalRoot(theme: NameID, token: NameID) -> Root? {
+    tables.literalRoots.lookup(PairTable.key(theme.raw, token.raw)).map { roots[Int($0.first)] }
+  }
+
+  /// Rules ending in `root`'s subtree, in no particular order.
+  func rules(under root: Root) -> [RuleID] {
+    let node = tables.nodes[root.node.index]
+    let end = tables.nodes[Int(node.subtreeEnd)].firstTerminal
+    return (Int(node.firstTerminal)..<Int(end)).map { tables.terminals[$0].rule }
+  }
+
+  /// The root a rule hangs from: up its edges from its terminal.
+  func root(of rule: RuleID) -> Root {
+    var node = ruleNodes[rule.index]
+    while true {
+      let edge = tables.nodes[node.index].parentEdge
+      if edge == .none { break }
+      node = tables.edges[edge.index].parent
+    }
+    return roots[rootByNode[node]!]
+  }
+
+  /// The rule's entry at the trie node where it ends.
+  func terminal(of rule: RuleID) -> Terminal {
+    let node = ruleNodes[rule.index].index
+    let terminals = Int(tables.nodes[node].firstTerminal)..<Int(tables.nodes[node + 1].firstTerminal)
+    return tables.terminals[terminals.first { tables.terminals[$0].rule == rule }!]
+  }
+
+  /// The rule's chunks, innermost first: up its edges from its terminal.
+  func chunks(of rule: RuleID) -> [Edge] {
+    var chunks: [Edge] = []
+    var node = ruleNodes[rule.index]
+    while true {
+      let edge = tables.nodes[node.index].parentEdge
+      if edge == .none { break }
+      chunks.append(tables.edges[edge.index])
+      node = tables.edges[edge.index].parent
+    }
+    return chunks.reversed()
+  }
+}

@@ -1,0 +1,56 @@
+/// Why a rule does not apply, in the index's terms (`MismatchReason` names
+/// the selector's component).
+enum CompiledMismatch: Equatable {
+  case theme
+  case token
+  case directChild
+  /// The selector component (outermost first) that no node component has.
+  case missingComponent(Int)
+  /// The selector component whose name the node has, never with its variant.
+  case variant(Int)
+  case order
+}
+
+extension TrieQuery {
+  /// Why `rule` does not apply to the node under `theme`, or nil when it
+  /// does (`explain`). Checked in this order: theme, token, a `>`
+  /// constraint (it would apply without), a component no node component
+  /// matches (by name, else by variant), and otherwise the order.
+  ///
+  /// Places the rule's chunks with `latestEnd`, as the walk does.
+  func mismatch(of rule: RuleID, theme: NameID) -> CompiledMismatch? {
+    let root = trie.root(of: rule)
+    if root.isThemed && root.theme != theme { return .theme }
+    if !matchesToken(root.token) { return .token }
+    let chunks = trie.chunks(of: rule)
+    let needsEmptyPath = trie.terminal(of: rule).needsEmptyPath
+    if !needsEmptyPath || depth == 0, place(chunks.map { ($0.firstComponent, $0.length, $0.anchoring) }) {
+      return nil
+    }
+    // Outermost component first, each alone and unanchored.
+    let components = chunks.reversed().flatMap { chunk in
+      (0..<chunk.length).map { chunk.firstComponent + $0 }
+    }
+    if place(components.reversed().map { ($0, 1, []) }) { return .directChild }
+    for (index, component) in components.enumerated() {
+      let pointer = UnsafePointer(tables.components.baseAddress! + Int(component))
+      if (0..<depth).contains(where: { matches(pointer, at: $0) }) { continue }
+      if (0..<depth).contains(where: { matchesName(pointer, at: $0) }) { return .variant(index) }
+      return .missingComponent(index)
+    }
+    return .order
+  }
+
+  /// Whether the chunks, innermost first, can all be placed.
+  private func place(_ chunks: [(first: Int32, length: Int32, anchoring: ChunkAnchoring)]) -> Bool {
+    var limit = depth
+    for chunk in chunks {
+      guard
+        let end = latestEnd(
+          chunk.first, chunk.length, chunk.anchoring, below: limit, from: limit - 1, sameName: false)
+      else { return false }
+      limit = end - Int(chunk.length) + 1
+    }
+    return true
+  }
+}
