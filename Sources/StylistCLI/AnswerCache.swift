@@ -23,7 +23,7 @@ struct AnswerCache {
   }
 
   /// The answer's JSON after the node field: `,"selector":…}`.
-  mutating func rendered(_ answer: Resolution) -> [UInt8] {
+  mutating func rendered(_ answer: Answer) -> [UInt8] {
     let order = answer.match?.order ?? underRunTheme.count - 1
     if answer.theme == theme {
       if let cached = underRunTheme[order] { return cached }
@@ -42,23 +42,36 @@ struct AnswerCache {
 
   /// The full answer for an empty node, less its `{"node":""` opening: the
   /// bytes are the ones `resolutionValue` writes, so both paths agree.
-  private static func render(_ answer: Resolution) -> [UInt8] {
+  static func render(_ answer: Answer) -> [UInt8] {
     var json = ""
-    resolutionValue(answer, node: "").writeJSON(to: &json)
+    answerValue(answer, node: "").writeJSON(to: &json)
     let opening = #"{"node":"""#.utf8.count
     return Array(json.utf8.dropFirst(opening))
   }
 }
 
 extension OutputBuffer {
-  /// `{"node":"<line>"` then the rendered rest of the answer, and a newline;
-  /// `scratch` is reused for the quoted line.
-  mutating func write(line: String, answer: [UInt8], scratch: inout String) {
-    scratch.removeAll(keepingCapacity: true)
-    scratch += #"{"node":"#
-    PropertyValue.writeJSONString(line, to: &scratch)
-    write(scratch)
+  /// `{"node":"<line>"` then the rendered rest of the answer, and a newline.
+  mutating func write(line: UnsafeBufferPointer<UInt8>, answer: [UInt8], scratch: inout String) {
+    append(Array(#"{"node":"#.utf8))
+    writeJSONString(line, scratch: &scratch)
     append(answer)
     append(0x0A)
+  }
+
+  /// `line` as a JSON string: printable ASCII with nothing to escape (nearly
+  /// every node) is copied as it is; anything else goes through `String`,
+  /// which repairs bytes that are not UTF-8.
+  mutating func writeJSONString(_ line: UnsafeBufferPointer<UInt8>, scratch: inout String) {
+    let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+    if !line.contains(where: { $0 < 0x20 || $0 >= 0x80 || $0 == quote || $0 == backslash }) {
+      append(quote)
+      append(line)
+      append(quote)
+      return
+    }
+    scratch.removeAll(keepingCapacity: true)
+    PropertyValue.writeJSONString(String(decoding: line, as: UTF8.self), to: &scratch)
+    write(scratch)
   }
 }

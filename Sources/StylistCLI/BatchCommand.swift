@@ -39,37 +39,41 @@ struct BatchCommand: ParsableCommand {
     var json = ""
     while let next = reader.nextLine(beforeBlocking: { output.flush() }) {
       lineNumber += 1
-      json.removeAll(keepingCapacity: true)
-      guard case .text(let line) = next else {
+      guard case .bytes(let line) = next else {
         if case .tooLong(let length) = next {
+          json.removeAll(keepingCapacity: true)
           json += "{\"node\":null,\"error\":"
           PropertyValue.writeJSONString(
             "<stdin>:\(lineNumber):1: line is \(length) bytes, longer than the \(LineReader.maxLineLength)-byte limit",
             to: &json)
           json += "}"
+          output.writeLine(json)
         }
-        output.writeLine(json)
         continue
       }
-      do {
-        let node = try NodeIdentifier(parsing: line)
-        if cascade {
-          resolutionValue(index.cascade(for: node, options: options), node: line).writeJSON(to: &json)
-        } else {
-          // The answer after the node is the same for every node the same
-          // rule wins under the same theme: rendered once, then copied.
-          let answer = index.bestMatch(for: node, options: options)
-          output.write(line: line, answer: answers.rendered(answer), scratch: &json)
-          continue
+      // The node's names are looked up from the line's bytes (no `String`
+      // per component); the node field echoes the bytes.
+      line.withUnsafeBufferPointer { bytes in
+        do throws(SyntaxError) {
+          if cascade {
+            let answer = try index.cascade(utf8: bytes, options: options)
+            output.write(line: bytes, answer: AnswerCache.render(answer), scratch: &json)
+          } else {
+            // The answer after the node is the same for every node the same
+            // rule wins under the same theme: rendered once, then copied.
+            let answer = try index.bestMatch(utf8: bytes, options: options)
+            output.write(line: bytes, answer: answers.rendered(answer), scratch: &json)
+          }
+        } catch {
+          output.append(Array(#"{"node":"#.utf8))
+          output.writeJSONString(bytes, scratch: &json)
+          json.removeAll(keepingCapacity: true)
+          json += ",\"error\":"
+          PropertyValue.writeJSONString("<stdin>:\(lineNumber):\(error.column): \(error.message)", to: &json)
+          json += "}"
+          output.writeLine(json)
         }
-      } catch {
-        json += "{\"node\":"
-        PropertyValue.writeJSONString(line, to: &json)
-        json += ",\"error\":"
-        PropertyValue.writeJSONString("<stdin>:\(lineNumber):\(error.column): \(error.message)", to: &json)
-        json += "}"
       }
-      output.writeLine(json)
     }
     output.flush()
   }
@@ -80,7 +84,8 @@ struct BatchCommand: ParsableCommand {
 /// reported as too long.
 struct LineReader {
   enum Line {
-    case text(String)
+    /// The line's bytes, without its `\n` (or `\r\n`).
+    case bytes(ArraySlice<UInt8>)
     /// A line over the limit, with its length in bytes.
     case tooLong(Int)
   }
@@ -113,7 +118,7 @@ struct LineReader {
         }
         var end = newline
         if end > start && buffer[end - 1] == 0x0D { end -= 1 }
-        return .text(String(decoding: buffer[start..<end], as: UTF8.self))
+        return .bytes(buffer[start..<end])
       }
       scanned = buffer.count
       if finished {
@@ -124,7 +129,7 @@ struct LineReader {
           skipped = nil
         }
         if let dropped = skipped { return .tooLong(dropped + buffer.count - start) }
-        return .text(String(decoding: buffer[start...], as: UTF8.self))
+        return .bytes(buffer[start...])
       }
       if buffer.count - start > Self.maxLineLength {
         skipped = (skipped ?? 0) + buffer.count - start

@@ -20,12 +20,16 @@ struct Palette {
 
 /// The stable JSON/YAML shape of one answer (SPEC §7 `batch`).
 func resolutionValue(_ resolution: Resolution, node: String) -> PropertyValue {
+  answerValue(resolution.answer, node: node)
+}
+
+func answerValue(_ answer: Answer, node: String) -> PropertyValue {
   var object = Properties()
   object["node"] = .string(node)
-  object["selector"] = resolution.match.map { .string($0.rule.name) } ?? .null
-  object["source"] = resolution.source.map { .string($0.description) } ?? .null
-  object["default"] = .bool(resolution.isDefault)
-  object["properties"] = resolution.properties.map(PropertyValue.map) ?? .null
+  object["selector"] = answer.match.map { .string($0.rule.name) } ?? .null
+  object["source"] = answer.source.map { .string($0.description) } ?? .null
+  object["default"] = .bool(answer.isDefault)
+  object["properties"] = answer.properties.map(PropertyValue.map) ?? .null
   return .map(object)
 }
 

@@ -27,6 +27,11 @@ struct OutputBuffer {
     if self.bytes.count >= limit { flush() }
   }
 
+  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes.append(contentsOf: bytes)
+    if self.bytes.count >= limit { flush() }
+  }
+
   mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
   mutating func writeLine(_ text: String) {

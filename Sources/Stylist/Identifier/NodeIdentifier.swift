@@ -14,24 +14,32 @@ public struct NodeIdentifier: Hashable, Sendable {
   }
 
   public init(parsing text: String) throws(SyntaxError) {
-    var (raws, _) = PathScanner.split(text)
-    guard !raws.isEmpty else { throw SyntaxError("empty node identifier", column: 1) }
-    if raws[0].text.firstByte == UInt8(ascii: "@") {
-      let themeRaw = raws.removeFirst()
-      theme = try Self.parseTheme(themeRaw)
-      if raws.isEmpty {
-        throw SyntaxError("'\(themeRaw.text)' needs a node after it", column: themeRaw.column)
+    var text = text
+    // `withUTF8` rethrows untyped errors: the typed one crosses as a `Result`.
+    self = try text.withUTF8 { bytes in Result { () throws(SyntaxError) in try NodeIdentifier(utf8: bytes) } }.get()
+  }
+
+  /// Parses an identifier's UTF-8, which must be valid (`NodeScanner`).
+  init(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) {
+    let capacity = NodeScanner.partCapacity(bytes)
+    let parsed: NodeIdentifier = try withUnsafeTemporaryAllocation(of: NodeScanner.Part.self, capacity: capacity) {
+      parts throws(SyntaxError) in
+      let scanned = try NodeScanner.scan(bytes, into: parts)
+      func text(_ start: Int, _ end: Int, _ part: NodeScanner.Part) -> String {
+        NodeScanner.text(bytes, start, end, isASCII: part.isASCII)
       }
+      let path = (0..<scanned.pathCount).map { index in
+        let part = parts[index]
+        return Component(
+          name: text(part.nameStart, part.nameEnd, part),
+          variant: part.hasVariant ? text(part.variantStart, part.variantEnd, part) : nil)
+      }
+      let token = parts[scanned.pathCount]
+      return NodeIdentifier(
+        theme: scanned.theme.map { text($0.nameStart, $0.nameEnd, $0) }, path: path,
+        token: text(token.nameStart, token.nameEnd, token))
     }
-    let tokenRaw = raws.removeLast()
-    let tokenComponent = try Component(tokenRaw)
-    if tokenComponent.variant != nil {
-      throw SyntaxError("variants apply to components, not to the token", column: tokenRaw.column)
-    }
-    token = tokenComponent.name
-    path = []
-    path.reserveCapacity(raws.count)
-    for raw in raws { path.append(try Component(raw)) }
+    self = parsed
   }
 
   /// Parses the `@name` of a leading theme component (shared with selectors).

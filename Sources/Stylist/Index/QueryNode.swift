@@ -9,35 +9,39 @@ protocol QueryNode {
   /// Writes the ids of the path's names and variants: `.unknown` for text
   /// the table lacks, `.none` where a component has no variant.
   func intern(
-    in table: NameTable, names: UnsafeMutableBufferPointer<NameID>, variants: UnsafeMutableBufferPointer<NameID>)
-  func tokenID(in table: NameTable) -> NameID
+    in table: NameLookup, names: UnsafeMutableBufferPointer<NameID>, variants: UnsafeMutableBufferPointer<NameID>)
+  func tokenID(in table: NameLookup) -> NameID
   func name(at index: Int) -> String
   func variant(at index: Int) -> String?
   var tokenText: String { get }
 }
 
-extension NodeIdentifier: QueryNode {
+/// A `NodeIdentifier` lent to one query: its path read in place, so the
+/// query retains nothing of it.
+struct IdentifierView: QueryNode {
+  let path: UnsafeBufferPointer<Component>
+  let token: String
+
   var depth: Int { path.count }
 
   func intern(
-    in table: NameTable, names: UnsafeMutableBufferPointer<NameID>, variants: UnsafeMutableBufferPointer<NameID>
+    in table: NameLookup, names: UnsafeMutableBufferPointer<NameID>, variants: UnsafeMutableBufferPointer<NameID>
   ) {
     for index in path.indices {
-      names[index] = table.nameID(path[index].name)
-      variants[index] = path[index].variant.map { table.nameID($0) } ?? .none
+      names[index] = table.id(path[index].name)
+      variants[index] = path[index].variant.map { table.id($0) } ?? .none
     }
   }
 
-  func tokenID(in table: NameTable) -> NameID { table.nameID(token) }
+  func tokenID(in table: NameLookup) -> NameID { table.id(token) }
   func name(at index: Int) -> String { path[index].name }
   func variant(at index: Int) -> String? { path[index].variant }
   var tokenText: String { token }
 }
 
-extension NameTable {
-  /// The id of `name`, or `.unknown`.
-  func nameID(_ name: String) -> NameID {
-    let id = id(name)
-    return id == NameTable.absent ? .unknown : NameID(raw: id)
+extension NodeIdentifier {
+  /// Calls `body` with this node lent as a query node.
+  func withView<Result>(_ body: (IdentifierView) -> Result) -> Result {
+    path.withUnsafeBufferPointer { body(IdentifierView(path: $0, token: token)) }
   }
 }

@@ -143,6 +143,13 @@ extension RuleTrie {
       return innermost.nameKind == .exact ? innermost.name : nil
     }
 
+    /// `array` in a buffer of exactly its count (one element allocated when empty, so it can be freed).
+    static func buffer<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+      let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
+      _ = buffer.initialize(from: array)
+      return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
+    }
+
     /// The flat, pre-order form.
     func layout() -> (roots: [Root], ruleNodes: [TrieNodeID], tables: Tables) {
       let nodeCount = children.count
@@ -191,8 +198,8 @@ extension RuleTrie {
           flatEdges.initializeElement(
             at: edgeCursor,
             to: Edge(
-              parent: TrieNodeID(id), child: TrieNodeID(Int(newID[child])), firstComponent: Int32(componentCursor),
-              length: Int32(key.components.count), anchoring: key.anchoring))
+              parent: TrieNodeID(id), child: TrieNodeID(Int(newID[child])), innermostName: literalName(edge) ?? .none,
+              firstComponent: Int32(componentCursor), length: Int32(key.components.count), anchoring: key.anchoring))
           for component in key.components {
             flatComponents.initializeElement(at: componentCursor, to: component)
             componentCursor += 1
@@ -202,7 +209,7 @@ extension RuleTrie {
           guard position < literal.count, let name = literalName(edge) else { continue }
           childNames |= RuleTrie.bit(name)
           let groupEnds = position + 1 == literal.count || literalName(literal[position + 1]) != name
-          if groupEnds {
+          if groupEnds && literal.count > RuleTrie.scannedEdges {
             childEdges.set(PairTable.key(Int32(id), name.raw), Int32(groupStart), Int32(edgeCursor - groupStart))
             groupStart = edgeCursor
           }
@@ -211,15 +218,15 @@ extension RuleTrie {
           at: id,
           to: Node(
             firstTerminal: Int32(terminalCursor - terminals[node].count), subtreeEnd: Int32(id) + subtreeSize[node],
-            firstPatternEdge: Int32(edgeCursor - pattern.count), patternEdgeCount: Int32(pattern.count),
-            childNames: childNames, parentEdge: .none))
+            firstEdge: Int32(edgeCursor - literal.count - pattern.count), literalEdgeCount: Int32(literal.count),
+            patternEdgeCount: Int32(pattern.count), childNames: childNames, parentEdge: .none))
       }
       for (id, node) in order.enumerated() { nodes[id].parentEdge = parentEdge[node] }
       nodes.initializeElement(
         at: nodeCount,
         to: Node(
-          firstTerminal: Int32(terminalCount), subtreeEnd: Int32(nodeCount), firstPatternEdge: 0, patternEdgeCount: 0,
-          childNames: 0, parentEdge: .none))
+          firstTerminal: Int32(terminalCount), subtreeEnd: Int32(nodeCount), firstEdge: 0, literalEdgeCount: 0,
+          patternEdgeCount: 0, childNames: 0, parentEdge: .none))
 
       var roots: [Root] = []
       var literalRoots = PairTable(capacity: rootKeys.count)
@@ -240,9 +247,11 @@ extension RuleTrie {
           }
         }
       }
+      let patternRoots = roots.indices.filter { roots[$0].token.kind != .exact }.map { Int32($0) }
       let tables = Tables(
         nodes: nodes, edges: flatEdges, components: flatComponents, terminals: flatTerminals,
-        literalRoots: literalRoots, childEdges: childEdges, globMatchesName: globTable, nameCount: nameCount,
+        literalRoots: literalRoots, childEdges: childEdges, globMatchesName: globTable, names: NameLookup(names),
+        roots: Self.buffer(roots), patternRoots: Self.buffer(patternRoots), nameCount: nameCount,
         hasGlobTable: hasGlobTable)
       return (roots, ruleNodes.map { TrieNodeID(Int(newID[$0])) }, tables)
     }

@@ -30,8 +30,11 @@ final class RuleTrie: @unchecked Sendable {
     var firstTerminal: Int32
     /// One past the last trie node of this node's subtree.
     var subtreeEnd: Int32
-    /// Edges whose innermost component is `*` or a glob: `firstPatternEdge..<+patternEdgeCount`.
-    var firstPatternEdge: Int32
+    /// Edges from here: `firstEdge..<+literalEdgeCount` have a literal
+    /// innermost name (sorted by it), the next `patternEdgeCount` have `*`
+    /// or a glob there.
+    var firstEdge: Int32
+    var literalEdgeCount: Int32
     var patternEdgeCount: Int32
     /// A bit per literal name an edge below starts with (`bit(name)`): most
     /// names of a node have no edge here, and this skips their lookup.
@@ -43,6 +46,8 @@ final class RuleTrie: @unchecked Sendable {
   struct Edge {
     var parent: TrieNodeID
     var child: TrieNodeID
+    /// The chunk's innermost component's literal name, or `.none`.
+    var innermostName: NameID
     /// The chunk's components, outermost first: `firstComponent..<+length`.
     var firstComponent: Int32
     var length: Int32
@@ -72,12 +77,18 @@ final class RuleTrie: @unchecked Sendable {
     /// (theme, token) → (root index in `roots`, unused), for literal tokens.
     var literalRoots: PairTable
     /// (trie node, name) → the edges from that node whose innermost
-    /// component has that literal name: `(first edge, count)`.
+    /// component has that literal name: `(first edge, count)`; only for
+    /// nodes with more than `scannedEdges` literal edges.
     var childEdges: PairTable
     /// `globMatchesName[glob * nameCount + name]` is 1 when the glob matches
     /// that interned name, so a query calls `regexec` only for names no rule
     /// spells out; empty (`hasGlobTable` false) when it would be too large.
     var globMatchesName: UnsafeMutableBufferPointer<UInt8>
+    /// The names, for looking up a node's.
+    var names: NameLookup
+    var roots: UnsafeMutableBufferPointer<Root>
+    /// Roots whose token is `*` or a glob (indices into `roots`): few, tried on every query.
+    var patternRoots: UnsafeMutableBufferPointer<Int32>
     var nameCount: Int
     var hasGlobTable: Bool
   }
@@ -85,16 +96,17 @@ final class RuleTrie: @unchecked Sendable {
   let names: NameTable
   let globs: [Glob]
   let roots: [Root]
-  /// Roots whose token is `*` or a glob (indices into `roots`): few, tried on every query.
-  let patternRoots: [Int32]
-  /// Themes of themed roots, for listing every rule with a token.
-  let themes: [NameID]
   private let rootByNode: [TrieNodeID: Int]
   /// The trie node each rule ends at, by rule.
   let ruleNodes: [TrieNodeID]
   /// The most components any rule has.
   let longestRule: Int
   let tables: Tables
+
+  /// A node with at most this many literal edges has them compared with
+  /// the node's names in place (one or two cache lines); a wider one is
+  /// looked up by name in `childEdges`.
+  static let scannedEdges = 8
 
   /// Largest glob × name table built; beyond it queries call `regexec`.
   static let maxGlobTable = 4_000_000
@@ -105,10 +117,6 @@ final class RuleTrie: @unchecked Sendable {
     self.names = names
     self.globs = globs
     self.roots = roots
-    patternRoots = roots.indices.filter { roots[$0].token.kind != .exact }.map { Int32($0) }
-    var themes: [NameID] = []
-    for root in roots where root.isThemed && !themes.contains(root.theme) { themes.append(root.theme) }
-    self.themes = themes
     rootByNode = Dictionary(uniqueKeysWithValues: roots.enumerated().map { ($0.element.node, $0.offset) })
     self.ruleNodes = ruleNodes
     self.longestRule = longestRule
@@ -123,14 +131,15 @@ final class RuleTrie: @unchecked Sendable {
     tables.literalRoots.deallocate()
     tables.childEdges.deallocate()
     tables.globMatchesName.deallocate()
+    tables.names.deallocate()
+    tables.roots.deallocate()
+    tables.patternRoots.deallocate()
   }
 
   static func bit(_ name: NameID) -> UInt64 { 1 << UInt64(name.raw & 63) }
 
-  /// The root for literal token `token` under `theme` (`.none`: unthemed).
-  func literalRoot(theme: NameID, token: NameID) -> Root? {
-    tables.literalRoots.lookup(PairTable.key(theme.raw, token.raw)).map { roots[Int($0.first)] }
-  }
+  /// The id of a theme or name, `.unknown` when no rule spells it.
+  func nameID(_ name: String) -> NameID { tables.names.id(name) }
 
   /// Rules ending in `root`'s subtree, in no particular order.
   func rules(under root: Root) -> [RuleID] {

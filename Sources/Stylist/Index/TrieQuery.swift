@@ -1,11 +1,16 @@
 /// Receives each rule that applies to a node, with its rank.
 protocol MatchCollector {
   mutating func collect(_ key: RankKey)
+  /// Whether no rule whose vector starts with `prefix` (`count` packed
+  /// entries; `count` 0 for a whole root) can be wanted any more: the walk
+  /// then skips that trie node and everything under it.
+  func excludes(isThemed: Bool, tokenWeight: UInt8, prefix: (UInt64, UInt64), count: Int) -> Bool
   /// Forgets everything collected (a query that ran out of scratch starts over).
   mutating func reset()
 }
 
-/// Keeps the rule that outranks all others (SPEC §4).
+/// Keeps the rule that outranks all others (SPEC §4), and lets the walk
+/// skip what cannot outrank it (branch and bound).
 struct BestCollector: MatchCollector {
   let mode: PrecedenceMode
   private(set) var best: RankKey?
@@ -17,6 +22,15 @@ struct BestCollector: MatchCollector {
     best = key
   }
 
+  /// A rule loses when, under `themed`, only the best is themed; or when
+  /// its vector is smaller, which its prefix already decides when smaller
+  /// on its own entries. Equal prefixes are kept: ties go to the later rule.
+  func excludes(isThemed: Bool, tokenWeight: UInt8, prefix: (UInt64, UInt64), count: Int) -> Bool {
+    guard let best else { return false }
+    if mode == .themed && best.isThemed != isThemed { return best.isThemed }
+    return best.specificity.beatsEveryExtension(tokenWeight: Int(tokenWeight), prefix: prefix, count: count)
+  }
+
   mutating func reset() { best = nil }
 }
 
@@ -24,6 +38,7 @@ struct BestCollector: MatchCollector {
 struct AllCollector: MatchCollector {
   private(set) var found: [RankKey] = []
   mutating func collect(_ key: RankKey) { found.append(key) }
+  func excludes(isThemed: Bool, tokenWeight: UInt8, prefix: (UInt64, UInt64), count: Int) -> Bool { false }
   mutating func reset() { found.removeAll() }
 }
 
@@ -36,7 +51,7 @@ extension RuleTrie {
   func collect<Node: QueryNode, Collector: MatchCollector>(
     _ node: Node, theme: String?, into collector: inout Collector
   ) {
-    let themeID = theme.map { names.nameID($0) } ?? .none
+    let themeID = theme.map { nameID($0) } ?? .none
     withQuery(node) { query in
       if !query.walk(theme: themeID, into: &collector) {
         collector.reset()
@@ -86,12 +101,17 @@ struct TrieQuery<Node: QueryNode>: ~Copyable {
     var placed: Int32
     /// The parent's index in `items`; -1 for a root.
     var parent: Int32
+    /// The vector entries placed so far, packed as `Specificity` packs
+    /// them; `isPacked` false when they do not fit that form.
+    var prefix: (UInt64, UInt64)
+    var isPacked: Bool
   }
 
   /// Trie nodes a walk may reach before it needs a heap buffer.
   static var stackItems: Int { 256 }
 
-  let trie: RuleTrie
+  /// Lent for the query: the caller holds the trie.
+  unowned(unsafe) let trie: RuleTrie
   let tables: RuleTrie.Tables
   let node: Node
   let depth: Int
@@ -115,8 +135,8 @@ struct TrieQuery<Node: QueryNode>: ~Copyable {
     (self.trie, tables, self.node, depth) = (trie, trie.tables, node, node.depth)
     (self.names, self.variants, self.below, self.above) = (names, variants, below, above)
     (self.items, self.entries) = (items, entries)
-    token = node.tokenID(in: trie.names)
-    node.intern(in: trie.names, names: names, variants: variants)
+    token = node.tokenID(in: tables.names)
+    node.intern(in: tables.names, names: names, variants: variants)
     linkRepeatedNames()
   }
 
@@ -239,44 +259,63 @@ struct TrieQuery<Node: QueryNode>: ~Copyable {
   /// Walks every root that can apply; false when the items ran out (the
   /// caller starts over with more).
   mutating func walk<Collector: MatchCollector>(theme: NameID, into collector: inout Collector) -> Bool {
-    if token.isInterned {
-      if let root = trie.literalRoot(theme: .none, token: token), !walk(root, into: &collector) { return false }
-      if theme.isInterned, let root = trie.literalRoot(theme: theme, token: token),
-        !walk(root, into: &collector)
-      {
-        return false
-      }
+    // Themed roots first: under `themed`, once a themed rule applies no
+    // unthemed root needs walking.
+    (!theme.isInterned || walkRoots(theme: theme, into: &collector)) && walkRoots(theme: .none, into: &collector)
+  }
+
+  /// The roots of the node's token and of `*` and glob tokens, under `theme` (`.none`: unthemed).
+  private mutating func walkRoots<Collector: MatchCollector>(theme: NameID, into collector: inout Collector) -> Bool {
+    if token.isInterned, let found = tables.literalRoots.lookup(PairTable.key(theme.raw, token.raw)),
+      !walk(tables.roots[Int(found.first)], into: &collector)
+    {
+      return false
     }
-    for index in trie.patternRoots {
-      let root = trie.roots[Int(index)]
-      guard root.theme == .none || root.theme == theme, matchesToken(root.token) else { continue }
+    for index in tables.patternRoots {
+      let root = tables.roots[Int(index)]
+      guard root.theme == theme, matchesToken(root.token) else { continue }
       if !walk(root, into: &collector) { return false }
     }
     return true
   }
 
   /// Breadth first from `root`: each trie node is reached at most once
-  /// (through its one parent edge), so `items` never holds more than the trie.
+  /// (through its one parent edge), so `items` never holds more than the
+  /// trie. Children are added nearest the token first, so the strongest
+  /// rules tend to be found first and the rest skipped (`excludes`).
   private mutating func walk<Collector: MatchCollector>(_ root: RuleTrie.Root, into collector: inout Collector)
     -> Bool
   {
     var count = 1
-    items[0] = Item(node: root.node, edge: .none, end: -1, start: Int32(depth), placed: 0, parent: -1)
+    items[0] = Item(
+      node: root.node, edge: .none, end: -1, start: Int32(depth), placed: 0, parent: -1, prefix: (0, 0),
+      isPacked: true)
     var next = 0
     while next < count {
       let item = items[next]
+      if item.isPacked
+        && collector.excludes(
+          isThemed: root.isThemed, tokenWeight: root.token.weight, prefix: item.prefix, count: Int(item.placed))
+      {
+        next += 1
+        continue
+      }
       let node = tables.nodes[item.node.index]
       let terminalEnd = Int(tables.nodes[item.node.index + 1].firstTerminal)
       for index in Int(node.firstTerminal)..<terminalEnd {
         let terminal = tables.terminals[index]
         if terminal.needsEmptyPath && depth > 0 { continue }
-        collector.collect(
-          RankKey(
-            isThemed: root.isThemed, specificity: specificity(of: next, tokenWeight: root.token.weight),
-            order: terminal.rule))
+        let specificity =
+          item.isPacked
+          ? Specificity(
+            tokenWeight: Int(root.token.weight), depth: depth, packed: item.prefix, count: Int(item.placed))
+          : specificity(of: next, tokenWeight: root.token.weight)
+        collector.collect(RankKey(isThemed: root.isThemed, specificity: specificity, order: terminal.rule))
       }
       let limit = Int(item.start)
-      if node.childNames != 0 {
+      let firstEdge = Int(node.firstEdge)
+      let literalEnd = firstEdge + Int(node.literalEdgeCount)
+      if node.literalEdgeCount > RuleTrie.scannedEdges {
         var index = limit - 1
         while index >= 0 {
           let name = names[index]
@@ -290,9 +329,17 @@ struct TrieQuery<Node: QueryNode>: ~Copyable {
           }
           index -= 1
         }
+      } else {
+        for edge in firstEdge..<literalEnd {
+          let name = tables.edges[edge].innermostName
+          var latest = limit - 1
+          while latest >= 0 && names[latest] != name { latest -= 1 }
+          if latest >= 0 {
+            guard advance(edge, from: next, below: limit, latest: latest, sameName: true, &count) else { return false }
+          }
+        }
       }
-      let firstPattern = Int(node.firstPatternEdge)
-      for edge in firstPattern..<firstPattern + Int(node.patternEdgeCount) {
+      for edge in literalEnd..<literalEnd + Int(node.patternEdgeCount) {
         guard advance(edge, from: next, below: limit, latest: limit - 1, sameName: false, &count) else { return false }
       }
       next += 1
@@ -312,9 +359,25 @@ struct TrieQuery<Node: QueryNode>: ~Copyable {
         chunk.firstComponent, chunk.length, chunk.anchoring, below: limit, from: latest, sameName: sameName)
     else { return true }
     guard count < items.count else { return false }
+    let from = items[parent]
+    let start = end - Int(chunk.length) + 1
+    var prefix = from.prefix
+    var isPacked = from.isPacked
+    // Component `offset` (outermost first) sits at `start + offset` and is
+    // entry `placed + length - 1 - offset` of the vector.
+    for offset in 0..<Int(chunk.length) where isPacked {
+      let entry = Specificity.Entry(
+        position: depth - 1 - (start + offset),
+        weight: Int(tables.components[Int(chunk.firstComponent) + offset].weight))
+      if let packed = Specificity.packedBits(entry, at: Int(from.placed) + Int(chunk.length) - 1 - offset) {
+        if packed.word == 0 { prefix.0 |= packed.bits } else { prefix.1 |= packed.bits }
+      } else {
+        isPacked = false
+      }
+    }
     items[count] = Item(
-      node: chunk.child, edge: EdgeID(edge), end: Int32(end), start: Int32(end) - chunk.length + 1,
-      placed: items[parent].placed + chunk.length, parent: Int32(parent))
+      node: chunk.child, edge: EdgeID(edge), end: Int32(end), start: Int32(start),
+      placed: from.placed + chunk.length, parent: Int32(parent), prefix: prefix, isPacked: isPacked)
     count += 1
     return true
   }

@@ -45,6 +45,40 @@ public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertib
     spilled = fits ? [] : (0..<count).map(entry)
   }
 
+  /// The vector of `count` entries already packed (see `packed`).
+  init(tokenWeight: Int, depth: Int, packed: (UInt64, UInt64), count: Int) {
+    self.tokenWeight = tokenWeight
+    self.depth = depth
+    self.packed = packed
+    packedCount = count
+    spilled = []
+  }
+
+  /// `entry` packed as entry `index` of the words (see `packed`); nil when
+  /// it does not fit the packed form.
+  static func packedBits(_ entry: Entry, at index: Int) -> (word: Int, bits: UInt64)? {
+    guard index < 8, entry.position >= 0, entry.position < 4096, entry.weight > 0, entry.weight < 16 else {
+      return nil
+    }
+    return (index / 4, UInt64((4095 - entry.position) << 4 | entry.weight) << (48 - 16 * UInt64(index % 4)))
+  }
+
+  /// Whether this vector is greater than every vector that starts with the
+  /// `count` packed entries of `prefix` (and `tokenWeight`), whatever
+  /// entries follow: entries only ever follow at positions further out, so
+  /// when the prefix is already smaller on its own entries, nothing added
+  /// can make up for it. False when this vector is not packed.
+  func beatsEveryExtension(tokenWeight: Int, prefix: (UInt64, UInt64), count: Int) -> Bool {
+    if self.tokenWeight != tokenWeight { return self.tokenWeight > tokenWeight }
+    guard packedCount >= 0 else { return false }
+    // This vector's first `count` entries, as the prefix holds them.
+    let bits = 16 * count
+    let mask0: UInt64 = bits >= 64 ? .max : bits == 0 ? 0 : ~(UInt64.max >> UInt64(bits))
+    let mask1: UInt64 = bits <= 64 ? 0 : bits >= 128 ? .max : ~(UInt64.max >> UInt64(bits - 64))
+    let mine = (packed.0 & mask0, packed.1 & mask1)
+    return mine.0 != prefix.0 ? mine.0 > prefix.0 : mine.1 > prefix.1
+  }
+
   init(tokenWeight: Int, placed: [Entry], depth: Int) {
     self.init(tokenWeight: tokenWeight, depth: depth, count: placed.count) { placed[$0] }
   }

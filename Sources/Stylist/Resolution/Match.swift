@@ -41,6 +41,14 @@ public struct Resolution: Hashable, Sendable {
   public var isResolved: Bool { properties != nil }
 }
 
+extension Resolution {
+  init(node: NodeIdentifier, _ answer: Answer) {
+    self.init(
+      node: node, theme: answer.theme, match: answer.match, isDefault: answer.isDefault,
+      properties: answer.properties, source: answer.source)
+  }
+}
+
 /// Theme and precedence mode for one query.
 public struct QueryOptions: Hashable, Sendable {
   public var theme: String?

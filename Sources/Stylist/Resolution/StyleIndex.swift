@@ -5,12 +5,30 @@
 /// keyed by their theme and token, then by their path components from the
 /// innermost, so a query only visits rules whose innermost parts the node has.
 public struct StyleIndex: Sendable {
+  /// Everything behind one reference: an index is copied into every query
+  /// and closure, and a copy now retains one object, not four.
+  private final class Storage: Sendable {
+    let rules: [StyleRule]
+    let defaultStyle: Style?
+    let declaredMode: PrecedenceMode?
+    let trie: RuleTrie
+
+    init(rules: [StyleRule], defaultStyle: Style?, declaredMode: PrecedenceMode?) {
+      self.rules = rules
+      self.defaultStyle = defaultStyle
+      self.declaredMode = declaredMode
+      trie = RuleTrie(rules)
+    }
+  }
+
+  private let storage: Storage
+
   /// Rules in load order; a rule's index is its load position.
-  public let rules: [StyleRule]
-  public let defaultStyle: Style?
+  public var rules: [StyleRule] { storage.rules }
+  public var defaultStyle: Style? { storage.defaultStyle }
   /// The mode the sheets ask for (the last sheet that sets one), if any.
-  public let declaredMode: PrecedenceMode?
-  let trie: RuleTrie
+  public var declaredMode: PrecedenceMode? { storage.declaredMode }
+  var trie: RuleTrie { storage.trie }
 
   /// Merges sheets in order. A later rule for the same selector replaces the
   /// earlier one and takes the later load position; the last default wins.
@@ -35,24 +53,19 @@ public struct StyleIndex: Sendable {
   }
 
   public init(rules: [StyleRule], defaultStyle: Style? = nil, declaredMode: PrecedenceMode? = nil) {
-    self.rules = rules
-    self.defaultStyle = defaultStyle
-    self.declaredMode = declaredMode
-    trie = RuleTrie(rules)
+    storage = Storage(rules: rules, defaultStyle: defaultStyle, declaredMode: declaredMode)
   }
 
   public static let empty = StyleIndex(rules: [])
 
-  private func match(_ key: RankKey) -> Match {
-    Match(rule: rules[key.order.index], specificity: key.specificity, order: key.order.index)
-  }
-
   /// Every applicable rule, best first.
   public func applicableMatches(for node: NodeIdentifier, options: QueryOptions = .init()) -> [Match] {
-    ranked(node, theme: node.theme ?? options.theme, mode: options.mode).map(match)
+    node.withView { ranked($0, theme: node.theme ?? options.theme, mode: options.mode) }.map { key in
+      Match(rule: rules[key.order.index], specificity: key.specificity, order: key.order.index)
+    }
   }
 
-  private func ranked<Node: QueryNode>(_ node: Node, theme: String?, mode: PrecedenceMode) -> [RankKey] {
+  func ranked<Node: QueryNode>(_ node: Node, theme: String?, mode: PrecedenceMode) -> [RankKey] {
     var collector = AllCollector()
     trie.collect(node, theme: theme, into: &collector)
     return collector.found.sorted { $0.outranks($1, mode: mode) }
@@ -62,9 +75,8 @@ public struct StyleIndex: Sendable {
   public func bestMatch(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
     let theme = node.theme ?? options.theme
     var collector = BestCollector(mode: options.mode)
-    trie.collect(node, theme: theme, into: &collector)
-    let best = collector.best.map(match)
-    return resolution(for: node, theme: theme, winner: best, properties: best?.rule.properties(underTheme: theme))
+    node.withView { trie.collect($0, theme: theme, into: &collector) }
+    return Resolution(node: node, answer(theme: theme, winner: collector.best, merged: nil))
   }
 
   /// Properties of every applicable rule merged weakest first (CSS-like): a
@@ -72,27 +84,32 @@ public struct StyleIndex: Sendable {
   /// the name first appeared. The default style is used only when nothing applies.
   public func cascade(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
     let theme = node.theme ?? options.theme
-    let applicable = ranked(node, theme: theme, mode: options.mode)
-    guard let winner = applicable.first else {
-      return resolution(for: node, theme: theme, winner: nil, properties: nil)
-    }
-    var merged = Properties()
-    for found in applicable.reversed() {
-      for (key, value) in rules[found.order.index].properties(underTheme: theme) { merged[key] = value }
-    }
-    return resolution(for: node, theme: theme, winner: match(winner), properties: merged)
+    let applicable = node.withView { ranked($0, theme: theme, mode: options.mode) }
+    return Resolution(
+      node: node, answer(theme: theme, winner: applicable.first, merged: merged(applicable, theme: theme)))
   }
 
-  private func resolution(
-    for node: NodeIdentifier, theme: String?, winner: Match?, properties: Properties?
-  ) -> Resolution {
-    if let winner {
-      return Resolution(
-        node: node, theme: theme, match: winner, isDefault: false, properties: properties,
-        source: winner.rule.source)
+  /// The applicable rules' properties merged weakest first; nil when none applies.
+  func merged(_ ranked: [RankKey], theme: String?) -> Properties? {
+    guard !ranked.isEmpty else { return nil }
+    var merged = Properties()
+    for found in ranked.reversed() {
+      for (key, value) in rules[found.order.index].properties(underTheme: theme) { merged[key] = value }
     }
-    return Resolution(
-      node: node, theme: theme, match: nil, isDefault: defaultStyle != nil,
+    return merged
+  }
+
+  /// The answer with `winner` (its own properties, or `merged` ones), or the
+  /// default style when there is no winner.
+  func answer(theme: String?, winner: RankKey?, merged: Properties?) -> Answer {
+    if let winner {
+      let rule = rules[winner.order.index]
+      return Answer(
+        theme: theme, match: Match(rule: rule, specificity: winner.specificity, order: winner.order.index),
+        isDefault: false, properties: merged ?? rule.properties(underTheme: theme), source: rule.source)
+    }
+    return Answer(
+      theme: theme, match: nil, isDefault: defaultStyle != nil,
       properties: defaultStyle?.properties(underTheme: theme), source: defaultStyle?.source)
   }
 
@@ -101,35 +118,35 @@ public struct StyleIndex: Sendable {
   /// then the others in load order with the reason.
   public func matches(for node: NodeIdentifier, options: QueryOptions = .init()) -> [Candidate] {
     let theme = node.theme ?? options.theme
-    let applicable = ranked(node, theme: theme, mode: options.mode)
-    let ranked = applicable.enumerated().map { rank, key in
-      Candidate(rule: rules[key.order.index], order: key.order.index, outcome: .applies(key.specificity, rank: rank + 1))
+    let applicable = node.withView { ranked($0, theme: theme, mode: options.mode) }
+    let applying = applicable.enumerated().map { rank, key in
+      Candidate(
+        rule: rules[key.order.index], order: key.order.index, outcome: .applies(key.specificity, rank: rank + 1))
     }
     let applies = Set(applicable.map(\.order))
     var others: [RuleID] = []
-    let token = trie.names.nameID(node.token)
-    if token.isInterned {
-      for theme in [NameID.none] + trie.themes {
-        if let root = trie.literalRoot(theme: theme, token: token) { others += trie.rules(under: root) }
+    let token = trie.nameID(node.token)
+    for root in trie.roots where root.token.kind != .exact || (token.isInterned && root.token.name == token) {
+      others += trie.rules(under: root)
+    }
+    let themeID = theme.map { trie.nameID($0) } ?? .none
+    let rejected = node.withView { view in
+      trie.withQuery(view) { query in
+        others.filter { !applies.contains($0) }.sorted().compactMap { order -> Candidate? in
+          guard let reason = query.mismatch(of: order, theme: themeID) else { return nil }
+          let rule = rules[order.index]
+          return Candidate(
+            rule: rule, order: order.index, outcome: .doesNotApply(Self.reason(reason, rule.selector, theme: theme)))
+        }
       }
     }
-    for index in trie.patternRoots { others += trie.rules(under: trie.roots[Int(index)]) }
-    let themeID = theme.map { trie.names.nameID($0) } ?? .none
-    let rejected = trie.withQuery(node) { query in
-      others.filter { !applies.contains($0) }.sorted().compactMap { order -> Candidate? in
-        guard let reason = query.mismatch(of: order, theme: themeID) else { return nil }
-        let rule = rules[order.index]
-        return Candidate(
-          rule: rule, order: order.index, outcome: .doesNotApply(Self.reason(reason, rule.selector, theme: theme)))
-      }
-    }
-    return ranked + rejected
+    return applying + rejected
   }
 
   /// Why the rule at `order` does not apply to `node` under `theme`, or nil.
   func mismatch(of order: Int, on node: NodeIdentifier, theme: String?) -> MismatchReason? {
-    let themeID = theme.map { trie.names.nameID($0) } ?? .none
-    return trie.withQuery(node) { $0.mismatch(of: RuleID(order), theme: themeID) }.map {
+    let themeID = theme.map { trie.nameID($0) } ?? .none
+    return node.withView { view in trie.withQuery(view) { $0.mismatch(of: RuleID(order), theme: themeID) } }.map {
       Self.reason($0, rules[order].selector, theme: theme)
     }
   }

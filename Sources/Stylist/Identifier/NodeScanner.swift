@@ -1,0 +1,184 @@
+/// Scans a node identifier's UTF-8 (SPEC §2) into byte ranges, checking it:
+/// the one parser of node identifiers. `NodeIdentifier(parsing:)` makes
+/// `String`s of the ranges; `NodeLine` (for `batch`) looks the names up in
+/// an index's table straight from the bytes.
+///
+/// The input is valid UTF-8 (callers repair other bytes first, as `String`
+/// does). Printable ASCII, nearly every identifier, is checked byte by byte;
+/// a part with other bytes is checked by `NameRules` on its scalars.
+/// Columns count Unicode scalars, 1-based. Errors and their order are the
+/// language's: the theme, then the token, then the path from the outermost.
+enum NodeScanner {
+  /// One path component or the token: its name and variant as byte offsets.
+  struct Part {
+    var nameStart: Int
+    var nameEnd: Int
+    /// `variantStart..<variantEnd`; equal (both 0) when no variant is written.
+    var variantStart = 0
+    var variantEnd = 0
+    /// Column of the part's first byte.
+    var column: Int
+    var isASCII: Bool
+
+    var hasVariant: Bool { variantEnd > variantStart }
+  }
+
+  /// The scanned identifier: `parts[0..<count]` is the path, outermost
+  /// first, and `parts[count]` the token.
+  struct Scanned {
+    var theme: Part?
+    var pathCount: Int
+  }
+
+  private static let slash = UInt8(ascii: "/")
+  private static let space = UInt8(ascii: " ")
+  private static let tab = UInt8(ascii: "\t")
+  private static let open = UInt8(ascii: "[")
+  private static let close = UInt8(ascii: "]")
+  private static let star = UInt8(ascii: "*")
+  private static let at = UInt8(ascii: "@")
+
+  /// Parts `parts` must hold: one more than the slashes.
+  static func partCapacity(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var count = 1
+    for byte in bytes where byte == slash { count += 1 }
+    return count
+  }
+
+  /// Splits and checks `bytes`, writing the parts into `parts`
+  /// (`partCapacity(bytes)` of them).
+  static func scan(_ bytes: UnsafeBufferPointer<UInt8>, into parts: UnsafeMutableBufferPointer<Part>)
+    throws(SyntaxError) -> Scanned
+  {
+    // Split on `/`, trimming spaces and tabs; empty components are dropped.
+    var count = 0
+    var start = 0
+    var startColumn = 1
+    var column = 1
+    var isASCII = true
+    func flush(upTo end: Int) {
+      var (from, to) = (start, end)
+      var partColumn = startColumn
+      while from < to && (bytes[from] == space || bytes[from] == tab) {
+        from += 1
+        partColumn += 1
+      }
+      while to > from && (bytes[to - 1] == space || bytes[to - 1] == tab) { to -= 1 }
+      guard from < to else { return }
+      parts[count] = Part(nameStart: from, nameEnd: to, column: partColumn, isASCII: isASCII)
+      count += 1
+    }
+    for index in 0..<bytes.count {
+      let byte = bytes[index]
+      if byte == slash {
+        flush(upTo: index)
+        start = index + 1
+        startColumn = column + 1
+        isASCII = true
+      } else if byte >= 0x80 {
+        isASCII = false
+      }
+      if byte & 0xC0 != 0x80 { column += 1 }
+    }
+    flush(upTo: bytes.count)
+    guard count > 0 else { throw SyntaxError("empty node identifier", column: 1) }
+
+    var first = 0
+    var theme: Part?
+    if bytes[parts[0].nameStart] == at {
+      theme = try scanTheme(parts[0], bytes)
+      first = 1
+      if count == 1 {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[parts[0].nameStart..<parts[0].nameEnd]), as: UTF8.self)
+        throw SyntaxError("'\(text)' needs a node after it", column: parts[0].column)
+      }
+    }
+    try splitVariant(&parts[count - 1], bytes)
+    if parts[count - 1].hasVariant {
+      throw SyntaxError("variants apply to components, not to the token", column: parts[count - 1].column)
+    }
+    for index in first..<count - 1 { try splitVariant(&parts[index], bytes) }
+    if first == 1 {
+      // The path starts at `parts[0]`.
+      for index in 1..<count { parts[index - 1] = parts[index] }
+    }
+    return Scanned(theme: theme, pathCount: count - 1 - first)
+  }
+
+  /// The part after a leading `@`, checked as a plain name.
+  private static func scanTheme(_ raw: Part, _ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> Part {
+    let name = Part(nameStart: raw.nameStart + 1, nameEnd: raw.nameEnd, column: raw.column + 1, isASCII: raw.isASCII)
+    if name.nameStart == name.nameEnd { throw SyntaxError("empty theme name after '@'", column: raw.column) }
+    var column = name.column
+    for index in name.nameStart..<name.nameEnd {
+      let byte = bytes[index]
+      if byte == open || byte == close || byte == star {
+        throw SyntaxError("a theme is a plain name (no variant, no wildcard)", column: column)
+      }
+      if byte & 0xC0 != 0x80 { column += 1 }
+    }
+    try validate(name.nameStart, name.nameEnd, column: name.column, isASCII: name.isASCII, bytes)
+    return name
+  }
+
+  /// Splits `name[variant]` (checking the brackets), then checks both names.
+  private static func splitVariant(_ part: inout Part, _ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) {
+    func column(_ index: Int) -> Int {
+      guard !part.isASCII else { return part.column + index - part.nameStart }
+      var column = part.column
+      for byte in bytes[part.nameStart..<index] where byte & 0xC0 != 0x80 { column += 1 }
+      return column
+    }
+    let (start, end) = (part.nameStart, part.nameEnd)
+    guard let openIndex = (start..<end).first(where: { bytes[$0] == open }) else {
+      if let closeIndex = (start..<end).first(where: { bytes[$0] == close }) {
+        throw SyntaxError("unexpected ']' without '['", column: column(closeIndex))
+      }
+      try validate(start, end, column: part.column, isASCII: part.isASCII, bytes)
+      return
+    }
+    let openColumn = column(openIndex)
+    if openIndex == start { throw SyntaxError("missing name before '['", column: openColumn) }
+    if let stray = (start..<openIndex).first(where: { bytes[$0] == close }) {
+      throw SyntaxError("unexpected ']' without '['", column: column(stray))
+    }
+    guard let closeIndex = (openIndex + 1..<end).first(where: { bytes[$0] == close }) else {
+      throw SyntaxError("missing ']' to close the variant", column: openColumn)
+    }
+    if closeIndex == openIndex + 1 { throw SyntaxError("empty variant '[]'", column: openColumn) }
+    if let nested = (openIndex + 1..<closeIndex).first(where: { bytes[$0] == open }) {
+      throw SyntaxError("'[' inside a variant", column: column(nested))
+    }
+    if closeIndex + 1 != end { throw SyntaxError("unexpected text after the variant", column: column(closeIndex + 1)) }
+    try validate(start, openIndex, column: part.column, isASCII: part.isASCII, bytes)
+    try validate(openIndex + 1, closeIndex, column: openColumn + 1, isASCII: part.isASCII, bytes)
+    (part.nameEnd, part.variantStart, part.variantEnd) = (openIndex, openIndex + 1, closeIndex)
+  }
+
+  /// No `*` and no control character (SPEC §2).
+  private static func validate(
+    _ start: Int, _ end: Int, column: Int, isASCII: Bool, _ bytes: UnsafeBufferPointer<UInt8>
+  ) throws(SyntaxError) {
+    guard isASCII else {
+      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      try NameRules.validate(text[...], column: column, allowWildcard: false)
+      return
+    }
+    for index in start..<end {
+      let byte = bytes[index]
+      if byte == star {
+        throw SyntaxError("wildcards are only allowed in selectors", column: column + index - start)
+      }
+      if byte < 0x20 || byte == 0x7F {
+        throw SyntaxError("control character in a name", column: column + index - start)
+      }
+    }
+  }
+
+  /// The NFC text of bytes `start..<end`.
+  static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, isASCII: Bool) -> String {
+    let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+    if isASCII { return String(decoding: slice, as: UTF8.self) }
+    return NameRules.normalized(String(decoding: slice, as: UTF8.self)[...])
+  }
+}

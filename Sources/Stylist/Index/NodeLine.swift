@@ -1,0 +1,64 @@
+/// A node identifier still in the UTF-8 it was read from, scanned and
+/// checked (`NodeScanner`): a query looks its names up in the index's table
+/// from the bytes, so `batch` builds no `String` per component. Lent for
+/// the length of one query.
+struct NodeLine: QueryNode {
+  let bytes: UnsafeBufferPointer<UInt8>
+  let parts: UnsafeMutableBufferPointer<NodeScanner.Part>
+  let depth: Int
+  let theme: NodeScanner.Part?
+
+  private var token: NodeScanner.Part { parts[depth] }
+
+  private func text(_ start: Int, _ end: Int, _ part: NodeScanner.Part) -> String {
+    NodeScanner.text(bytes, start, end, isASCII: part.isASCII)
+  }
+
+  /// An ASCII name is its own NFC form, so it is looked up as it is.
+  private func id(_ start: Int, _ end: Int, _ part: NodeScanner.Part, in table: NameLookup) -> NameID {
+    guard part.isASCII else { return table.id(text(start, end, part)) }
+    return table.id(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+  }
+
+  func intern(
+    in table: NameLookup, names: UnsafeMutableBufferPointer<NameID>, variants: UnsafeMutableBufferPointer<NameID>
+  ) {
+    for index in 0..<depth {
+      let part = parts[index]
+      names[index] = id(part.nameStart, part.nameEnd, part, in: table)
+      variants[index] = part.hasVariant ? id(part.variantStart, part.variantEnd, part, in: table) : .none
+    }
+  }
+
+  func tokenID(in table: NameLookup) -> NameID { id(token.nameStart, token.nameEnd, token, in: table) }
+  func name(at index: Int) -> String { text(parts[index].nameStart, parts[index].nameEnd, parts[index]) }
+  func variant(at index: Int) -> String? {
+    let part = parts[index]
+    return part.hasVariant ? text(part.variantStart, part.variantEnd, part) : nil
+  }
+  var tokenText: String { text(token.nameStart, token.nameEnd, token) }
+  var themeText: String? { theme.map { text($0.nameStart, $0.nameEnd, $0) } }
+
+  /// Scans `bytes` and calls `body` with the line; repairs bytes that are
+  /// not UTF-8 first, as `String` would.
+  static func with<Result>(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, _ body: (NodeLine) -> Result
+  ) throws(SyntaxError) -> Result {
+    if bytes.contains(where: { $0 >= 0x80 }) {
+      var repaired = String(decoding: bytes, as: UTF8.self)
+      // `withUTF8` rethrows untyped errors: the typed one crosses as a `Result`.
+      return try repaired.withUTF8 { valid in Swift.Result { () throws(SyntaxError) in try scanned(valid, body) } }.get()
+    }
+    return try scanned(bytes, body)
+  }
+
+  private static func scanned<Result>(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (NodeLine) -> Result
+  ) throws(SyntaxError) -> Result {
+    try withUnsafeTemporaryAllocation(of: NodeScanner.Part.self, capacity: NodeScanner.partCapacity(bytes)) {
+      parts throws(SyntaxError) in
+      let scanned = try NodeScanner.scan(bytes, into: parts)
+      return body(NodeLine(bytes: bytes, parts: parts, depth: scanned.pathCount, theme: scanned.theme))
+    }
+  }
+}
