@@ -5,11 +5,14 @@ import Stylist
 /// A best-match answer is `{"node":…` followed by fields that depend only on
 /// the winning rule (or the default) and the theme it resolved under, so a
 /// run over a million nodes renders each distinct answer once and copies it.
+/// A cascade depends only on the rules that apply, in their order, and the
+/// theme: rendered once for each such list.
 struct AnswerCache {
   /// Rendered answers under the run's theme, by rule order; the last slot is "no rule".
   private var underRunTheme: [[UInt8]?]
   private var underOtherThemes: [Key: [UInt8]] = [:]
   private let theme: String?
+  /// Entries kept for other themes and for cascades, each.
   private static let otherThemesLimit = 10_000
 
   private struct Key: Hashable {
@@ -40,20 +43,42 @@ struct AnswerCache {
     return bytes
   }
 
+  /// Rendered cascades, by the ranked rules that applied and the theme.
+  private var cascades: [CascadeKey: [UInt8]] = [:]
+
+  private struct CascadeKey: Hashable {
+    var orders: [Int]
+    var theme: String?
+  }
+
+  /// A cascade's JSON after the node field: the same for every node where
+  /// the same rules apply in the same order under the same theme.
+  mutating func rendered(cascade answer: Answer) -> [UInt8] {
+    let key = CascadeKey(orders: answer.cascaded?.map(\.order) ?? [], theme: answer.theme)
+    if let cached = cascades[key] { return cached }
+    let bytes = Self.render(answer)
+    // Bounded, so memory stays constant whatever the input.
+    if cascades.count >= Self.otherThemesLimit { cascades.removeAll(keepingCapacity: true) }
+    cascades[key] = bytes
+    return bytes
+  }
+
   /// The full answer for an empty node, less its `{"node":""` opening: the
   /// bytes are the ones `resolutionValue` writes, so both paths agree.
   static func render(_ answer: Answer) -> [UInt8] {
     var json = ""
-    answerValue(answer, node: "").writeJSON(to: &json)
+    resolutionValue(answer, node: "").writeJSON(to: &json)
     let opening = #"{"node":"""#.utf8.count
     return Array(json.utf8.dropFirst(opening))
   }
 }
 
 extension OutputBuffer {
+  static let nodeField = Array(#"{"node":"#.utf8)
+
   /// `{"node":"<line>"` then the rendered rest of the answer, and a newline.
   mutating func write(line: UnsafeBufferPointer<UInt8>, answer: [UInt8], scratch: inout String) {
-    append(Array(#"{"node":"#.utf8))
+    append(Self.nodeField)
     writeJSONString(line, scratch: &scratch)
     append(answer)
     append(0x0A)

@@ -57,7 +57,7 @@ struct BatchCommand: ParsableCommand {
         do throws(SyntaxError) {
           if cascade {
             let answer = try index.cascade(utf8: bytes, options: options)
-            output.write(line: bytes, answer: AnswerCache.render(answer), scratch: &json)
+            output.write(line: bytes, answer: answers.rendered(cascade: answer), scratch: &json)
           } else {
             // The answer after the node is the same for every node the same
             // rule wins under the same theme: rendered once, then copied.
@@ -65,7 +65,7 @@ struct BatchCommand: ParsableCommand {
             output.write(line: bytes, answer: answers.rendered(answer), scratch: &json)
           }
         } catch {
-          output.append(Array(#"{"node":"#.utf8))
+          output.append(OutputBuffer.nodeField)
           output.writeJSONString(bytes, scratch: &json)
           json.removeAll(keepingCapacity: true)
           json += ",\"error\":"

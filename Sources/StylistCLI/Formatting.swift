@@ -18,12 +18,19 @@ struct Palette {
   func red(_ text: String) -> String { enabled ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
 }
 
-/// The stable JSON/YAML shape of one answer (SPEC §7 `batch`).
-func resolutionValue(_ resolution: Resolution, node: String) -> PropertyValue {
-  answerValue(resolution.answer, node: node)
+/// What the CLI renders of an answer, from a `Resolution` or an `Answer`.
+protocol RenderedAnswer {
+  var match: Match? { get }
+  var source: SourceLocation? { get }
+  var isDefault: Bool { get }
+  var properties: Properties? { get }
 }
 
-func answerValue(_ answer: Answer, node: String) -> PropertyValue {
+extension Resolution: RenderedAnswer {}
+extension Answer: RenderedAnswer {}
+
+/// The stable JSON/YAML shape of one answer (SPEC §7 `batch`).
+func resolutionValue(_ answer: some RenderedAnswer, node: String) -> PropertyValue {
   var object = Properties()
   object["node"] = .string(node)
   object["selector"] = answer.match.map { .string($0.rule.name) } ?? .null

@@ -84,11 +84,15 @@ import Testing
       "home/header/searchBar/label", "nothing", "@dark/nothing", "header[selected]/title", "card/background",
       "a \"quoted\"/title", "client/searchbar[disabled]/image", "nothing",
     ]
-    let batch = try run(["batch", "-s", "demo/demo.yaml"] + themeOptions, input: nodes.joined(separator: "\n") + "\n")
-    let match = try run(["match", "-s", "demo/demo.yaml", "--format", "json"] + themeOptions + nodes)
-    #expect(batch.status == 0 && match.status == 0, "\(batch.stderr)\(match.stderr)")
-    let expected = match.stdout.dropFirst(2).dropLast(3).components(separatedBy: ",\n")
-    #expect(batch.stdout.split(separator: "\n").map(String.init) == expected)
+    // Plain and `--cascade` (each rendered once per distinct answer, then copied).
+    for cascade in [[], ["--cascade"]] {
+      let batch = try run(
+        ["batch", "-s", "demo/demo.yaml"] + themeOptions + cascade, input: nodes.joined(separator: "\n") + "\n")
+      let match = try run(["match", "-s", "demo/demo.yaml", "--format", "json"] + themeOptions + cascade + nodes)
+      #expect(batch.status == 0 && match.status == 0, "\(batch.stderr)\(match.stderr)")
+      let expected = match.stdout.dropFirst(2).dropLast(3).components(separatedBy: ",\n")
+      #expect(batch.stdout.split(separator: "\n").map(String.init) == expected, "\(cascade)")
+    }
   }
 
   @Test func invalidSheetExitsTwoWithLocatedErrors() throws {

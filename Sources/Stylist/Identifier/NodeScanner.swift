@@ -19,6 +19,12 @@ enum NodeScanner {
     /// Column of the part's first byte.
     var column: Int
     var isASCII: Bool
+    /// Printable ASCII without `*`, and no bracket, or one `[…]` that
+    /// ends the part with a name before it and a variant inside: the split
+    /// found everything, and no check can fail.
+    var isPlain = false
+    /// Index of the part's one `[` when `isPlain`, else -1.
+    var open = -1
 
     var hasVariant: Bool { variantEnd > variantStart }
   }
@@ -51,11 +57,15 @@ enum NodeScanner {
     throws(SyntaxError) -> Scanned
   {
     // Split on `/`, trimming spaces and tabs; empty components are dropped.
+    // The same pass notes what the checks need (`Part.isPlain`).
     var count = 0
     var start = 0
     var startColumn = 1
     var column = 1
     var isASCII = true
+    var unusual = false
+    var hasTab = false
+    var (opens, closes, lastOpen, lastClose) = (0, 0, 0, 0)
     func flush(upTo end: Int) {
       var (from, to) = (start, end)
       var partColumn = startColumn
@@ -65,7 +75,18 @@ enum NodeScanner {
       }
       while to > from && (bytes[to - 1] == space || bytes[to - 1] == tab) { to -= 1 }
       guard from < to else { return }
-      parts[count] = Part(nameStart: from, nameEnd: to, column: partColumn, isASCII: isASCII)
+      var part = Part(nameStart: from, nameEnd: to, column: partColumn, isASCII: isASCII)
+      // A tab inside a name is a control character; one at the ends is
+      // trimmed. Either way such a part takes the careful checks.
+      if !unusual && !hasTab {
+        if opens == 0 && closes == 0 {
+          part.isPlain = true
+        } else if opens == 1 && closes == 1 && lastOpen > from && lastClose == to - 1 && lastClose > lastOpen + 1 {
+          part.isPlain = true
+          part.open = lastOpen
+        }
+      }
+      parts[count] = part
       count += 1
     }
     for index in 0..<bytes.count {
@@ -74,9 +95,20 @@ enum NodeScanner {
         flush(upTo: index)
         start = index + 1
         startColumn = column + 1
-        isASCII = true
+        (isASCII, unusual, hasTab, opens, closes) = (true, false, false, 0, 0)
+      } else if byte == open {
+        opens += 1
+        lastOpen = index
+      } else if byte == close {
+        closes += 1
+        lastClose = index
       } else if byte >= 0x80 {
         isASCII = false
+        unusual = true
+      } else if byte == tab {
+        hasTab = true
+      } else if byte == star || byte == 0x7F || byte < 0x20 {
+        unusual = true
       }
       if byte & 0xC0 != 0x80 { column += 1 }
     }
@@ -123,6 +155,10 @@ enum NodeScanner {
 
   /// Splits `name[variant]` (checking the brackets), then checks both names.
   private static func splitVariant(_ part: inout Part, _ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) {
+    if part.isPlain {
+      if part.open >= 0 { (part.variantStart, part.variantEnd, part.nameEnd) = (part.open + 1, part.nameEnd - 1, part.open) }
+      return
+    }
     func column(_ index: Int) -> Int {
       guard !part.isASCII else { return part.column + index - part.nameStart }
       var column = part.column

@@ -42,6 +42,7 @@ public struct Resolution: Hashable, Sendable {
 }
 
 extension Resolution {
+  /// `answer` for `node`, its properties computed now.
   init(node: NodeIdentifier, _ answer: Answer) {
     self.init(
       node: node, theme: answer.theme, match: answer.match, isDefault: answer.isDefault,

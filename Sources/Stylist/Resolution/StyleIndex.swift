@@ -76,7 +76,7 @@ public struct StyleIndex: Sendable {
     let theme = node.theme ?? options.theme
     var collector = BestCollector(mode: options.mode)
     node.withView { trie.collect($0, theme: theme, into: &collector) }
-    return Resolution(node: node, answer(theme: theme, winner: collector.best, merged: nil))
+    return Resolution(node: node, answer(theme: theme, winner: collector.best, cascaded: nil))
   }
 
   /// Properties of every applicable rule merged weakest first (CSS-like): a
@@ -85,32 +85,20 @@ public struct StyleIndex: Sendable {
   public func cascade(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
     let theme = node.theme ?? options.theme
     let applicable = node.withView { ranked($0, theme: theme, mode: options.mode) }
-    return Resolution(
-      node: node, answer(theme: theme, winner: applicable.first, merged: merged(applicable, theme: theme)))
+    return Resolution(node: node, answer(theme: theme, winner: applicable.first, cascaded: applicable))
   }
 
-  /// The applicable rules' properties merged weakest first; nil when none applies.
-  func merged(_ ranked: [RankKey], theme: String?) -> Properties? {
-    guard !ranked.isEmpty else { return nil }
-    var merged = Properties()
-    for found in ranked.reversed() {
-      for (key, value) in rules[found.order.index].properties(underTheme: theme) { merged[key] = value }
+  /// The answer with `winner` (and, for a cascade, every applicable rule),
+  /// or the default style when there is no winner.
+  func answer(theme: String?, winner: RankKey?, cascaded: [RankKey]?) -> Answer {
+    let rules = self.rules
+    func match(_ key: RankKey) -> Match {
+      Match(rule: rules[key.order.index], specificity: key.specificity, order: key.order.index)
     }
-    return merged
-  }
-
-  /// The answer with `winner` (its own properties, or `merged` ones), or the
-  /// default style when there is no winner.
-  func answer(theme: String?, winner: RankKey?, merged: Properties?) -> Answer {
-    if let winner {
-      let rule = rules[winner.order.index]
-      return Answer(
-        theme: theme, match: Match(rule: rule, specificity: winner.specificity, order: winner.order.index),
-        isDefault: false, properties: merged ?? rule.properties(underTheme: theme), source: rule.source)
-    }
+    let winner = winner.map(match)
     return Answer(
-      theme: theme, match: nil, isDefault: defaultStyle != nil,
-      properties: defaultStyle?.properties(underTheme: theme), source: defaultStyle?.source)
+      theme: theme, match: winner, cascaded: cascaded.map { $0.map(match) },
+      defaultStyle: winner == nil ? defaultStyle : nil)
   }
 
   /// Every rule whose token could match the node's token (the node's token,

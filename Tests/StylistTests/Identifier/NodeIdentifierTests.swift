@@ -89,3 +89,40 @@ import Testing
     #expect(throws: SyntaxError(message, column: column)) { try NodeIdentifier(parsing: text) }
   }
 }
+
+/// `NodeScanner` (bytes) against the component scanner selectors use
+/// (`PathScanner` on `String`s), which parsed node identifiers before: the
+/// same identifiers, or the same error at the same column, on random text.
+@Suite struct NodeScannerOracleTests {
+  static func parsedByComponents(_ text: String) throws(SyntaxError) -> NodeIdentifier {
+    var (raws, _) = PathScanner.split(text)
+    guard !raws.isEmpty else { throw SyntaxError("empty node identifier", column: 1) }
+    var theme: String?
+    if raws[0].text.firstByte == UInt8(ascii: "@") {
+      let themeRaw = raws.removeFirst()
+      theme = try NodeIdentifier.parseTheme(themeRaw)
+      if raws.isEmpty { throw SyntaxError("'\(themeRaw.text)' needs a node after it", column: themeRaw.column) }
+    }
+    let tokenRaw = raws.removeLast()
+    let token = try Component(tokenRaw)
+    if token.variant != nil {
+      throw SyntaxError("variants apply to components, not to the token", column: tokenRaw.column)
+    }
+    var path: [Component] = []
+    for raw in raws { path.append(try Component(raw)) }
+    return NodeIdentifier(theme: theme, path: path, token: token.name)
+  }
+
+  @Test func agreesWithTheComponentScanner() {
+    let pieces = ["a", "bc", "/", "/", " ", "\t", "[", "]", "[v]", "*", "@", "é", "e\u{301}", "\u{1}", "\u{7F}", "x", "🙂"]
+    var generator = SeededGenerator(seed: 11)
+    for _ in 0..<20_000 {
+      let text = (0..<Int.random(in: 0...9, using: &generator)).map { _ in
+        pieces.randomElement(using: &generator)!
+      }.joined()
+      let expected = Result { () throws(SyntaxError) in try Self.parsedByComponents(text) }
+      let scanned = Result { () throws(SyntaxError) in try NodeIdentifier(parsing: text) }
+      #expect(scanned == expected, "\(text.debugDescription)")
+    }
+  }
+}
