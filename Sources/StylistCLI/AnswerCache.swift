@@ -88,7 +88,8 @@ extension OutputBuffer {
   /// every node) is copied as it is; anything else goes through `String`,
   /// which repairs bytes that are not UTF-8.
   mutating func writeJSONString(_ line: UnsafeBufferPointer<UInt8>, scratch: inout String) {
-    let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+    let quote = UInt8(ascii: "\"")
+    let backslash = UInt8(ascii: "\\")
     if !line.contains(where: { $0 < 0x20 || $0 >= 0x80 || $0 == quote || $0 == backslash }) {
       append(quote)
       append(line)

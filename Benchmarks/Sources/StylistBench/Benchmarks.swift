@@ -73,7 +73,9 @@ struct Benchmarks {
     }
     let stylist = options.stylist
     func batch(_ files: (sheet: String, input: String), _ extra: [String] = []) throws -> Double {
-      try Measure.best(runs: 2) { _ = try Measure.command(stylist, ["batch", "-s", files.sheet] + extra, input: files.input) }
+      try Measure.best(runs: 2) {
+        _ = try Measure.command(stylist, ["batch", "-s", files.sheet] + extra, input: files.input)
+      }
     }
     func loadOnly(_ sheet: String) throws -> Double {
       try Measure.best(runs: 3) { _ = try Measure.command(stylist, ["batch", "-s", sheet], input: "/dev/null") }

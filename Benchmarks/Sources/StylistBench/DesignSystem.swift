@@ -115,7 +115,9 @@ struct DesignSystem {
     func template() -> Template {
       var components = [Int.random(in: 0..<DesignSystem.screenCount, using: &random)]
       let length = Int.random(in: 1...8, using: &random)
-      while components.count < length { components.append(vocabulary.children[components.last!].randomElement(using: &random)!) }
+      while components.count < length {
+        components.append(vocabulary.children[components.last!].randomElement(using: &random)!)
+      }
       let variants = components.map { component in
         chance(30) ? vocabulary.plausibleVariants[component].randomElement(using: &random)! : nil
       }
@@ -182,16 +184,18 @@ struct DesignSystem {
 
   /// Properties: colours, fonts, sizes … with references to the variables
   /// below; block style (70 %) or flow style (30 %).
-  private static func body(index: Int, extendsFrom earlier: [String], using random: inout SeededGenerator) -> String
-  {
+  private static func body(index: Int, extendsFrom earlier: [String], using random: inout SeededGenerator) -> String {
     func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
     func pick<T>(_ values: [T]) -> T { values.randomElement(using: &random)! }
     var fields: [(String, String)] = []
     if chance(2), !earlier.isEmpty {
-      fields.append(("extends", "[\"\(earlier[Int.random(in: max(0, earlier.count - 500)..<earlier.count, using: &random)])\"]"))
+      fields.append(
+        ("extends", "[\"\(earlier[Int.random(in: max(0, earlier.count - 500)..<earlier.count, using: &random)])\"]"))
     }
-    let kinds = ["color", "background", "font", "size", "padding", "radius", "opacity", "visible", "alignment", "weight"]
-      .shuffled(using: &random).prefix(Int.random(in: 3...6, using: &random))
+    let kinds = [
+      "color", "background", "font", "size", "padding", "radius", "opacity", "visible", "alignment", "weight",
+    ]
+    .shuffled(using: &random).prefix(Int.random(in: 3...6, using: &random))
     for kind in kinds {
       let literal = chance(25)
       let value: String
@@ -200,14 +204,21 @@ struct DesignSystem {
         value =
           literal
           ? "\"#\(String(Int.random(in: 0..<0xFF_FFFF, using: &random), radix: 16))\""
-          : chance(5) ? "\"$colors.\(pick(semanticColors)):0.\(Int.random(in: 1...9, using: &random))\""
-          : "$colors.\(pick(semanticColors))"
+          : chance(5)
+            ? "\"$colors.\(pick(semanticColors)):0.\(Int.random(in: 1...9, using: &random))\""
+            : "$colors.\(pick(semanticColors))"
       case "font":
-        value = literal ? "\"Inter-\(pick(["Regular", "Bold", "Medium"])) \(Int.random(in: 10...32, using: &random))\"" : chance(5) ? "\"${fonts.family}-Bold\"" : "$fonts.\(pick(fontRoles))"
+        value =
+          literal
+          ? "\"Inter-\(pick(["Regular", "Bold", "Medium"])) \(Int.random(in: 10...32, using: &random))\""
+          : chance(5) ? "\"${fonts.family}-Bold\"" : "$fonts.\(pick(fontRoles))"
       case "size": value = literal ? "\(Int.random(in: 8...64, using: &random))" : "$spacing.\(pick(spacings))"
       case "padding": value = literal ? "\(Int.random(in: 0...32, using: &random))" : "$spacing.\(pick(spacings))"
-      case "radius": value = literal ? "\(Int.random(in: 0...24, using: &random)).5" : "$radius.\(pick(["s", "m", "l"]))"
-      case "opacity": value = literal ? "0.\(Int.random(in: 1...9, using: &random))" : "$opacity.\(pick(["disabled", "muted", "full"]))"
+      case "radius":
+        value = literal ? "\(Int.random(in: 0...24, using: &random)).5" : "$radius.\(pick(["s", "m", "l"]))"
+      case "opacity":
+        value =
+          literal ? "0.\(Int.random(in: 1...9, using: &random))" : "$opacity.\(pick(["disabled", "muted", "full"]))"
       case "visible": value = pick(["true", "false"])
       case "alignment": value = pick(["leading", "center", "trailing", "\"justified\""])
       default: value = "\(Int.random(in: 1...9, using: &random) * 100)"
@@ -246,7 +257,9 @@ struct DesignSystem {
       text += "    \(name): $palette.\(["gray", "blue", "red", "green"][index % 4]).s\((index % 9 + 1) * 50)\n"
     }
     text += "    shadow: \"#00000033\"\n  fonts:\n    family: Inter\n"
-    for (index, role) in fontRoles.enumerated() { text += "    \(role): \"${fonts.family}-Regular \(12 + 2 * index)\"\n" }
+    for (index, role) in fontRoles.enumerated() {
+      text += "    \(role): \"${fonts.family}-Regular \(12 + 2 * index)\"\n"
+    }
     text += "  spacing: {"
     text += spacings.enumerated().map { " \($0.element): \(2 << $0.offset)" }.joined(separator: ",") + " }\n"
     text += "  radius: { s: 2, m: 6, l: 12 }\n  opacity: { disabled: 0.38, muted: 0.6, full: 1.0 }\n"

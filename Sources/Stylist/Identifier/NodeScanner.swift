@@ -121,7 +121,8 @@ enum NodeScanner {
       theme = try scanTheme(parts[0], bytes)
       first = 1
       if count == 1 {
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[parts[0].nameStart..<parts[0].nameEnd]), as: UTF8.self)
+        let text = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[parts[0].nameStart..<parts[0].nameEnd]), as: UTF8.self)
         throw SyntaxError("'\(text)' needs a node after it", column: parts[0].column)
       }
     }
@@ -156,7 +157,9 @@ enum NodeScanner {
   /// Splits `name[variant]` (checking the brackets), then checks both names.
   private static func splitVariant(_ part: inout Part, _ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) {
     if part.isPlain {
-      if part.open >= 0 { (part.variantStart, part.variantEnd, part.nameEnd) = (part.open + 1, part.nameEnd - 1, part.open) }
+      if part.open >= 0 {
+        (part.variantStart, part.variantEnd, part.nameEnd) = (part.open + 1, part.nameEnd - 1, part.open)
+      }
       return
     }
     func column(_ index: Int) -> Int {

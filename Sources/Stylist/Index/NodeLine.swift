@@ -47,7 +47,8 @@ struct NodeLine: QueryNode {
     if bytes.contains(where: { $0 >= 0x80 }) {
       var repaired = String(decoding: bytes, as: UTF8.self)
       // `withUTF8` rethrows untyped errors: the typed one crosses as a `Result`.
-      return try repaired.withUTF8 { valid in Swift.Result { () throws(SyntaxError) in try scanned(valid, body) } }.get()
+      return try repaired.withUTF8 { valid in Swift.Result { () throws(SyntaxError) in try scanned(valid, body) } }
+        .get()
     }
     return try scanned(bytes, body)
   }

@@ -239,7 +239,8 @@ extension RuleTrie {
 
       let nameCount = names.count
       let hasGlobTable = globs.count * nameCount <= RuleTrie.maxGlobTable
-      let globTable = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(hasGlobTable ? globs.count * nameCount : 0, 1))
+      let globTable = UnsafeMutableBufferPointer<UInt8>.allocate(
+        capacity: max(hasGlobTable ? globs.count * nameCount : 0, 1))
       if hasGlobTable {
         for (glob, pattern) in globs.enumerated() {
           for (name, text) in names.names.enumerated() {

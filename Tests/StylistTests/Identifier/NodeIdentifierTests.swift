@@ -114,7 +114,9 @@ import Testing
   }
 
   @Test func agreesWithTheComponentScanner() {
-    let pieces = ["a", "bc", "/", "/", " ", "\t", "[", "]", "[v]", "*", "@", "é", "e\u{301}", "\u{1}", "\u{7F}", "x", "🙂"]
+    let pieces = [
+      "a", "bc", "/", "/", " ", "\t", "[", "]", "[v]", "*", "@", "é", "e\u{301}", "\u{1}", "\u{7F}", "x", "🙂",
+    ]
     var generator = SeededGenerator(seed: 11)
     for _ in 0..<20_000 {
       let text = (0..<Int.random(in: 0...9, using: &generator)).map { _ in
