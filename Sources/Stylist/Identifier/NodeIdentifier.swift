@@ -42,19 +42,6 @@ public struct NodeIdentifier: Hashable, Sendable {
     self = parsed
   }
 
-  /// Parses the `@name` of a leading theme component (shared with selectors).
-  static func parseTheme(_ raw: RawComponent) throws(SyntaxError) -> String {
-    let name = raw.text.droppingFirstByte()
-    if name.isEmpty { throw SyntaxError("empty theme name after '@'", column: raw.column) }
-    if let bad = name.unicodeScalars.firstIndex(where: { $0 == "[" || $0 == "]" || $0 == "*" }) {
-      throw SyntaxError(
-        "a theme is a plain name (no variant, no wildcard)",
-        column: raw.column + 1 + PathScanner.scalarCount(name[..<bad]))
-    }
-    try NameRules.validate(name, column: raw.column + 1, allowWildcard: false)
-    return NameRules.normalized(name)
-  }
-
   /// This node nested inside the given groups (outermost first):
   /// `close` within `client`, `searchbar` is `client/searchbar/close`.
   public func within(_ groups: [Component]) -> NodeIdentifier {

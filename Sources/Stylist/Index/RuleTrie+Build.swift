@@ -3,7 +3,7 @@ extension RuleTrie {
   /// Compiles `rules` (a rule's id is its position): interns every literal,
   /// cuts each selector into `>` chunks, inserts the chunks innermost first
   /// under the root of the rule's theme and token, then lays the trie out
-  /// flat in pre-order (see the type's comment).
+  /// flat, each root's tree breadth first (see the type's comment).
   convenience init(_ rules: [StyleRule]) {
     var builder = Builder(capacity: rules.count)
     for (index, rule) in rules.enumerated() { builder.insert(rule.selector, as: RuleID(index)) }
@@ -150,25 +150,25 @@ extension RuleTrie {
       return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
     }
 
-    /// The flat, pre-order form.
+    /// The flat form: each root's tree breadth first, one root after another.
     func layout() -> (roots: [Root], ruleNodes: [TrieNodeID], tables: Tables) {
       let nodeCount = children.count
-      // Pre-order numbering, each root's subtree in turn, children in creation order.
       var order: [Int] = []
       order.reserveCapacity(nodeCount)
       var newID = [Int32](repeating: 0, count: nodeCount)
-      var stack: [Int] = []
+      var rootEnds: [Int] = []
       for root in rootNodes {
-        stack.append(root)
-        while let node = stack.popLast() {
-          newID[node] = Int32(order.count)
-          order.append(node)
-          for edge in children[node].reversed() { stack.append(edges[edge].child) }
+        var next = order.count
+        newID[root] = Int32(order.count)
+        order.append(root)
+        while next < order.count {
+          for edge in children[order[next]] {
+            newID[edges[edge].child] = Int32(order.count)
+            order.append(edges[edge].child)
+          }
+          next += 1
         }
-      }
-      var subtreeSize = [Int32](repeating: 1, count: nodeCount)
-      for node in order.reversed() {
-        for edge in children[node] { subtreeSize[node] += subtreeSize[edges[edge].child] }
+        rootEnds.append(order.count)
       }
 
       let nodes = UnsafeMutableBufferPointer<Node>.allocate(capacity: nodeCount + 1)
@@ -177,7 +177,7 @@ extension RuleTrie {
       let flatComponents = UnsafeMutableBufferPointer<CompiledComponent>.allocate(capacity: max(componentCount, 1))
       let terminalCount = terminals.reduce(0) { $0 + $1.count }
       let flatTerminals = UnsafeMutableBufferPointer<Terminal>.allocate(capacity: max(terminalCount, 1))
-      var childEdges = PairTable(capacity: edges.count)
+      var slots: [ChildSlot] = []
       var parentEdge = [EdgeID](repeating: .none, count: nodeCount)
       var (edgeCursor, componentCursor, terminalCursor) = (0, 0, 0)
       for (id, node) in order.enumerated() {
@@ -185,14 +185,14 @@ extension RuleTrie {
           flatTerminals.initializeElement(at: terminalCursor, to: terminal)
           terminalCursor += 1
         }
-        // Literal edges grouped by their innermost name (one lookup finds a
-        // group), then the pattern edges.
+        // Literal edges grouped by their innermost name (a group is found
+        // by one lookup), then the pattern edges.
         let literal = children[node].filter { literalName($0) != nil }.sorted {
           (literalName($0)!.raw, $0) < (literalName($1)!.raw, $1)
         }
         let pattern = children[node].filter { literalName($0) == nil }
+        var groups: [ChildSlot] = []
         var childNames: UInt64 = 0
-        var groupStart = edgeCursor
         for (position, edge) in (literal + pattern).enumerated() {
           let (key, child) = edges[edge]
           flatEdges.initializeElement(
@@ -205,33 +205,51 @@ extension RuleTrie {
             componentCursor += 1
           }
           parentEdge[child] = EdgeID(edgeCursor)
+          if position < literal.count, let name = literalName(edge) {
+            childNames |= RuleTrie.bit(name)
+            if groups.last?.name == name {
+              groups[groups.count - 1].edgeCount += 1
+            } else {
+              groups.append(ChildSlot(name: name, firstEdge: Int32(edgeCursor), edgeCount: 1))
+            }
+          }
           edgeCursor += 1
-          guard position < literal.count, let name = literalName(edge) else { continue }
-          childNames |= RuleTrie.bit(name)
-          let groupEnds = position + 1 == literal.count || literalName(literal[position + 1]) != name
-          if groupEnds && literal.count > RuleTrie.scannedEdges {
-            childEdges.set(PairTable.key(Int32(id), name.raw), Int32(groupStart), Int32(edgeCursor - groupStart))
-            groupStart = edgeCursor
+        }
+        var (firstSlot, slotCount) = (0, 0)
+        if literal.count > RuleTrie.scannedEdges {
+          firstSlot = slots.count
+          slotCount = 2
+          while slotCount < 2 * groups.count { slotCount <<= 1 }
+          slots.append(
+            contentsOf: repeatElement(ChildSlot(name: .unknown, firstEdge: 0, edgeCount: 0), count: slotCount))
+          for group in groups {
+            var slot = ChildSlot.home(group.name, count: Int32(slotCount))
+            while slots[firstSlot + slot].name != .unknown { slot = (slot + 1) & (slotCount - 1) }
+            slots[firstSlot + slot] = group
           }
         }
         nodes.initializeElement(
           at: id,
           to: Node(
-            firstTerminal: Int32(terminalCursor - terminals[node].count), subtreeEnd: Int32(id) + subtreeSize[node],
-            firstEdge: Int32(edgeCursor - literal.count - pattern.count), literalEdgeCount: Int32(literal.count),
-            patternEdgeCount: Int32(pattern.count), childNames: childNames, parentEdge: .none))
+            firstTerminal: Int32(terminalCursor - terminals[node].count), firstSlot: Int32(firstSlot),
+            slotCount: Int32(slotCount), firstEdge: Int32(edgeCursor - literal.count - pattern.count),
+            literalEdgeCount: Int32(literal.count), patternEdgeCount: Int32(pattern.count), childNames: childNames,
+            parentEdge: .none))
       }
       for (id, node) in order.enumerated() { nodes[id].parentEdge = parentEdge[node] }
       nodes.initializeElement(
         at: nodeCount,
         to: Node(
-          firstTerminal: Int32(terminalCount), subtreeEnd: Int32(nodeCount), firstEdge: 0, literalEdgeCount: 0,
+          firstTerminal: Int32(terminalCount), firstSlot: 0, slotCount: 0, firstEdge: 0, literalEdgeCount: 0,
           patternEdgeCount: 0, childNames: 0, parentEdge: .none))
 
       var roots: [Root] = []
       var literalRoots = PairTable(capacity: rootKeys.count)
       for (index, key) in rootKeys.enumerated() {
-        roots.append(Root(theme: key.theme, token: key.token, node: TrieNodeID(Int(newID[rootNodes[index]]))))
+        roots.append(
+          Root(
+            theme: key.theme, token: key.token, node: TrieNodeID(Int(newID[rootNodes[index]])),
+            end: TrieNodeID(rootEnds[index])))
         if key.token.kind == .exact {
           literalRoots.set(PairTable.key(key.theme.raw, key.token.name.raw), Int32(index), 0)
         }
@@ -251,7 +269,8 @@ extension RuleTrie {
       let patternRoots = roots.indices.filter { roots[$0].token.kind != .exact }.map { Int32($0) }
       let tables = Tables(
         nodes: nodes, edges: flatEdges, components: flatComponents, terminals: flatTerminals,
-        literalRoots: literalRoots, childEdges: childEdges, globMatchesName: globTable, names: NameLookup(names),
+        literalRoots: literalRoots, childSlots: Self.buffer(slots), globMatchesName: globTable,
+        names: NameLookup(names),
         roots: Self.buffer(roots), patternRoots: Self.buffer(patternRoots), nameCount: nameCount,
         hasGlobTable: hasGlobTable)
       return (roots, ruleNodes.map { TrieNodeID(Int(newID[$0])) }, tables)

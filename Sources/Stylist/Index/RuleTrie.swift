@@ -10,26 +10,31 @@
 /// A query walks down from the roots of the node's token (under no theme
 /// and under the query's theme, plus the few roots of `*` and glob tokens),
 /// placing each edge's chunk on the node's path as near the token as it fits
-/// below where the chunk before it was placed (`RuleTrie+Placement.swift`).
-/// An edge whose innermost component is a literal name is found by that name
-/// in `childEdges`, so a query only tries edges for names the node has: with
-/// a fixed vocabulary, the trie nodes a query visits are bounded by the
-/// prefixes of selectors that apply to it, not by the size of the sheet, and
-/// a token that every rule shares is not a scan of all of them.
+/// below where the chunk before it was placed (`TrieQuery.latestEnd`). An
+/// edge whose innermost component is a literal name is found by that name
+/// (in the node's own slot table when it has many edges), so a query only
+/// tries edges for names the node has: with a fixed vocabulary, the trie
+/// nodes a query visits are bounded by the prefixes of selectors that apply
+/// to it, not by the size of the sheet, and a token that every rule shares
+/// is not a scan of all of them.
 ///
-/// Everything is stored in flat buffers of plain values, numbered in
-/// pre-order from each root, so a subtree is a contiguous range of trie
-/// nodes and of terminals. The buffers are written in `init` only; a query
-/// copies `Tables` (a trivial value) and allocates nothing on the heap.
+/// Everything is stored in flat buffers of plain values. Each root's tree
+/// is numbered breadth first, one root after another: a root's tree is a
+/// contiguous range of trie nodes and of terminals, and the nodes a query
+/// visits most (a common token's root and its children) sit together and
+/// stay in cache. The buffers are written in `init` only; a query copies
+/// `Tables` (a trivial value) and allocates nothing on the heap.
 ///
 /// `@unchecked Sendable`: read-only after `init`.
 final class RuleTrie: @unchecked Sendable {
   struct Node {
-    /// Terminals `firstTerminal..<nodes[index + 1].firstTerminal` end here;
-    /// those of the whole subtree run to `nodes[subtreeEnd].firstTerminal`.
+    /// Terminals `firstTerminal..<nodes[index + 1].firstTerminal` end here.
     var firstTerminal: Int32
-    /// One past the last trie node of this node's subtree.
-    var subtreeEnd: Int32
+    /// A node with more than `scannedEdges` literal edges finds them by
+    /// name in `childSlots[firstSlot..<firstSlot + slotCount]` (a power of
+    /// two); 0 slots otherwise.
+    var firstSlot: Int32
+    var slotCount: Int32
     /// Edges from here: `firstEdge..<+literalEdgeCount` have a literal
     /// innermost name (sorted by it), the next `patternEdgeCount` have `*`
     /// or a glob there.
@@ -65,7 +70,23 @@ final class RuleTrie: @unchecked Sendable {
     var theme: NameID
     var token: CompiledToken
     var node: TrieNodeID
+    /// One past the last trie node of this root's tree.
+    var end: TrieNodeID
     var isThemed: Bool { theme != .none }
+  }
+
+  /// The literal edges of one trie node that start with one name.
+  struct ChildSlot {
+    /// `.unknown` in an empty slot.
+    var name: NameID
+    var firstEdge: Int32
+    var edgeCount: Int32
+
+    /// The slot where the search for `name` starts, in a table of `count` slots.
+    @inline(__always)
+    static func home(_ name: NameID, count: Int32) -> Int {
+      Int((UInt32(bitPattern: name.raw) &* 2_654_435_769) >> 16) & Int(count - 1)
+    }
   }
 
   /// Plain buffers owned by the trie; see the type's comment.
@@ -76,10 +97,8 @@ final class RuleTrie: @unchecked Sendable {
     var terminals: UnsafeMutableBufferPointer<Terminal>
     /// (theme, token) → (root index in `roots`, unused), for literal tokens.
     var literalRoots: PairTable
-    /// (trie node, name) → the edges from that node whose innermost
-    /// component has that literal name: `(first edge, count)`; only for
-    /// nodes with more than `scannedEdges` literal edges.
-    var childEdges: PairTable
+    /// The slot tables of nodes with many literal edges, one after another.
+    var childSlots: UnsafeMutableBufferPointer<ChildSlot>
     /// `globMatchesName[glob * nameCount + name]` is 1 when the glob matches
     /// that interned name, so a query calls `regexec` only for names no rule
     /// spells out; empty (`hasGlobTable` false) when it would be too large.
@@ -105,7 +124,7 @@ final class RuleTrie: @unchecked Sendable {
 
   /// A node with at most this many literal edges has them compared with
   /// the node's names in place (one or two cache lines); a wider one is
-  /// looked up by name in `childEdges`.
+  /// looked up by name in its slots.
   static let scannedEdges = 8
 
   /// Largest glob × name table built; beyond it queries call `regexec`.
@@ -129,7 +148,7 @@ final class RuleTrie: @unchecked Sendable {
     tables.components.deallocate()
     tables.terminals.deallocate()
     tables.literalRoots.deallocate()
-    tables.childEdges.deallocate()
+    tables.childSlots.deallocate()
     tables.globMatchesName.deallocate()
     tables.names.deallocate()
     tables.roots.deallocate()
@@ -143,9 +162,9 @@ final class RuleTrie: @unchecked Sendable {
 
   /// Rules ending in `root`'s subtree, in no particular order.
   func rules(under root: Root) -> [RuleID] {
-    let node = tables.nodes[root.node.index]
-    let end = tables.nodes[Int(node.subtreeEnd)].firstTerminal
-    return (Int(node.firstTerminal)..<Int(end)).map { tables.terminals[$0].rule }
+    let start = tables.nodes[root.node.index].firstTerminal
+    let end = tables.nodes[root.end.index].firstTerminal
+    return (Int(start)..<Int(end)).map { tables.terminals[$0].rule }
   }
 
   /// The root a rule hangs from: up its edges from its terminal.

@@ -321,9 +321,9 @@ struct TrieQuery<Node: QueryNode>: ~Copyable {
           let name = names[index]
           // Each name once, at its latest index below the limit.
           if name.isInterned && Int(above[index]) >= limit && node.childNames & RuleTrie.bit(name) != 0,
-            let group = tables.childEdges.lookup(PairTable.key(item.node.raw, name.raw))
+            let group = childSlot(of: node, name: name)
           {
-            for edge in Int(group.first)..<Int(group.first + group.second) {
+            for edge in Int(group.firstEdge)..<Int(group.firstEdge + group.edgeCount) {
               guard advance(edge, from: next, below: limit, latest: index, sameName: true, &count) else { return false }
             }
           }
@@ -345,6 +345,19 @@ struct TrieQuery<Node: QueryNode>: ~Copyable {
       next += 1
     }
     return true
+  }
+
+  /// The edges of `node` (one with slots) whose innermost name is `name`.
+  @inline(__always)
+  private func childSlot(of node: RuleTrie.Node, name: NameID) -> RuleTrie.ChildSlot? {
+    let mask = Int(node.slotCount) - 1
+    var slot = RuleTrie.ChildSlot.home(name, count: node.slotCount)
+    while true {
+      let found = tables.childSlots[Int(node.firstSlot) + slot]
+      if found.name == name { return found }
+      if found.name == .unknown { return nil }
+      slot = (slot + 1) & mask
+    }
   }
 
   /// Places `edge` below the item at `parent`, adding its child when it fits.

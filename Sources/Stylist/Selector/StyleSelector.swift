@@ -32,7 +32,7 @@ public struct StyleSelector: Hashable, Sendable {
     var theme: String?
     if raws[0].text.firstByte == UInt8(ascii: "@") {
       let themeRaw = raws.removeFirst()
-      theme = try NodeIdentifier.parseTheme(themeRaw)
+      theme = try Self.parseTheme(themeRaw)
       if raws.isEmpty {
         throw SyntaxError("'\(themeRaw.text)' needs a selector after it", column: themeRaw.column)
       }
@@ -49,6 +49,20 @@ public struct StyleSelector: Hashable, Sendable {
       theme: theme, components: components,
       token: TokenPattern(name: tokenComponent.name, isDirectChild: tokenComponent.isDirectChild))
     return (selector, dropped)
+  }
+
+  /// Parses the `@name` of a leading theme component (node identifiers check
+  /// theirs in `NodeScanner`, with the same messages).
+  static func parseTheme(_ raw: RawComponent) throws(SyntaxError) -> String {
+    let name = raw.text.droppingFirstByte()
+    if name.isEmpty { throw SyntaxError("empty theme name after '@'", column: raw.column) }
+    if let bad = name.unicodeScalars.firstIndex(where: { $0 == "[" || $0 == "]" || $0 == "*" }) {
+      throw SyntaxError(
+        "a theme is a plain name (no variant, no wildcard)",
+        column: raw.column + 1 + PathScanner.scalarCount(name[..<bad]))
+    }
+    try NameRules.validate(name, column: raw.column + 1, allowWildcard: false)
+    return NameRules.normalized(name)
   }
 
   /// How many leading bare `*` components normalisation drops.

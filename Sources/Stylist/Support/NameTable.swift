@@ -45,8 +45,6 @@ struct NameTable: Sendable {
     }
   }
 
-  func id(_ name: String?) -> Int32 { name.map { id($0) } ?? Self.absent }
-
   private mutating func insert(_ id: Int32, hash: Int) {
     var slot = hash & mask
     while slots[slot] >= 0 { slot = (slot + 1) & mask }

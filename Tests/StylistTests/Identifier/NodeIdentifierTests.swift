@@ -100,7 +100,7 @@ import Testing
     var theme: String?
     if raws[0].text.firstByte == UInt8(ascii: "@") {
       let themeRaw = raws.removeFirst()
-      theme = try NodeIdentifier.parseTheme(themeRaw)
+      theme = try StyleSelector.parseTheme(themeRaw)
       if raws.isEmpty { throw SyntaxError("'\(themeRaw.text)' needs a node after it", column: themeRaw.column) }
     }
     let tokenRaw = raws.removeLast()
