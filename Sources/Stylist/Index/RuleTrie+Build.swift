@@ -21,7 +21,8 @@ extension RuleTrie {
   private struct Builder {
     struct EdgeKey: Hashable {
       var parent: Int
-      var components: [CompiledComponent]
+      /// A slice of the rule's components: no array per chunk.
+      var components: ArraySlice<CompiledComponent>
       var anchoring: ChunkAnchoring
     }
 
@@ -37,6 +38,8 @@ extension RuleTrie {
     private var children: [[Int]] = []
     private var terminals: [[Terminal]] = []
     private var edges: [(key: EdgeKey, child: Int)] = []
+    /// The innermost component's literal name of each edge, if it has one.
+    private var edgeNames: [NameID?] = []
     private var edgeIndex: [EdgeKey: Int] = [:]
     private var rootKeys: [RootKey] = []
     private var rootIndex: [RootKey: Int] = [:]
@@ -121,7 +124,7 @@ extension RuleTrie {
         var anchoring: ChunkAnchoring = []
         if chunk == 0 && selector.components[0].isDirectChild { anchoring.insert(.atRoot) }
         if chunk == starts.count - 1 && selector.token.isDirectChild { anchoring.insert(.atToken) }
-        let edgeKey = EdgeKey(parent: node, components: Array(components[starts[chunk]..<end]), anchoring: anchoring)
+        let edgeKey = EdgeKey(parent: node, components: components[starts[chunk]..<end], anchoring: anchoring)
         if let edge = edgeIndex[edgeKey] {
           node = edges[edge].child
         } else {
@@ -129,6 +132,8 @@ extension RuleTrie {
           edgeIndex[edgeKey] = edges.count
           children[node].append(edges.count)
           edges.append((edgeKey, child))
+          let innermost = components[end - 1]
+          edgeNames.append(innermost.nameKind == .exact ? innermost.name : nil)
           node = child
         }
       }
@@ -137,11 +142,7 @@ extension RuleTrie {
       ruleNodes.append(node)
     }
 
-    /// The innermost component's literal name of an edge, if it has one.
-    private func literalName(_ edge: Int) -> NameID? {
-      let innermost = edges[edge].key.components.last!
-      return innermost.nameKind == .exact ? innermost.name : nil
-    }
+    private func literalName(_ edge: Int) -> NameID? { edgeNames[edge] }
 
     /// `array` in a buffer of exactly its count (one element allocated when empty, so it can be freed).
     static func buffer<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
@@ -187,10 +188,9 @@ extension RuleTrie {
         }
         // Literal edges grouped by their innermost name (a group is found
         // by one lookup), then the pattern edges.
-        let literal = children[node].filter { literalName($0) != nil }.sorted {
-          (literalName($0)!.raw, $0) < (literalName($1)!.raw, $1)
-        }
-        let pattern = children[node].filter { literalName($0) == nil }
+        var literal = children[node].filter { edgeNames[$0] != nil }
+        if literal.count > 1 { literal.sort { (edgeNames[$0]!.raw, $0) < (edgeNames[$1]!.raw, $1) } }
+        let pattern = literal.count == children[node].count ? [] : children[node].filter { edgeNames[$0] == nil }
         var groups: [ChildSlot] = []
         var childNames: UInt64 = 0
         for (position, edge) in (literal + pattern).enumerated() {

@@ -7,56 +7,85 @@ enum TemplatePiece: Equatable {
 enum VariableReference {
   /// Splits `text` into literals and references; nil when it holds no `$`.
   /// A `$` that starts no name is kept as a literal `$`.
+  ///
+  /// Scans UTF-8 bytes: every byte of the syntax (`$ { } .` and name
+  /// characters) is ASCII, and literal runs are copied whole.
   static func pieces(in text: String) throws(SyntaxError) -> [TemplatePiece]? {
     guard text.containsByte(UInt8(ascii: "$")) else { return nil }
+    let original = text
+    var text = text
+    // `withUTF8` rethrows untyped errors: the typed one crosses as a `Result`.
+    return try text.withUTF8 { bytes in
+      Result { () throws(SyntaxError) in try pieces(bytes, original) }
+    }.get()
+  }
+
+  private static func pieces(_ bytes: UnsafeBufferPointer<UInt8>, _ text: String) throws(SyntaxError)
+    -> [TemplatePiece]
+  {
+    let (dollar, open, close, dot) = (UInt8(ascii: "$"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "."))
     var pieces: [TemplatePiece] = []
-    var literal = ""
-    let characters = Array(text.unicodeScalars)
+    var literal: [UInt8] = []
     var index = 0
     func flush() {
-      if !literal.isEmpty { pieces.append(.literal(literal)) }
-      literal = ""
+      if !literal.isEmpty { pieces.append(.literal(String(decoding: literal, as: UTF8.self))) }
+      literal.removeAll(keepingCapacity: true)
     }
-    while index < characters.count {
-      let scalar = characters[index]
-      guard scalar == "$", index + 1 < characters.count else {
-        literal.unicodeScalars.append(scalar)
-        index += 1
+    func string(_ range: Range<Int>) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+    /// 1-based column of byte `offset`, counted in Unicode scalars.
+    func column(_ offset: Int) -> Int { bytes[..<offset].count { $0 & 0xC0 != 0x80 } + 1 }
+    while index < bytes.count {
+      guard bytes[index] == dollar, index + 1 < bytes.count else {
+        var end = index + 1
+        while end < bytes.count && bytes[end] != dollar { end += 1 }
+        literal.append(contentsOf: bytes[index..<end])
+        index = end
         continue
       }
-      let next = characters[index + 1]
-      if next == "$" {
-        literal += "$"
+      let next = bytes[index + 1]
+      if next == dollar {
+        literal.append(dollar)
         index += 2
-      } else if next == "{" {
-        guard let close = characters[(index + 2)...].firstIndex(of: "}") else {
-          throw SyntaxError("unclosed '${' in '\(text)'", column: index + 1)
+      } else if next == open {
+        guard let closing = (index + 2..<bytes.count).first(where: { bytes[$0] == close }) else {
+          throw SyntaxError("unclosed '${' in '\(text)'", column: column(index))
         }
-        let name = String(String.UnicodeScalarView(characters[(index + 2)..<close]))
+        let name = string(index + 2..<closing)
         guard isValidPath(name) else {
-          throw SyntaxError("invalid variable name '\(name)' in '\(text)'", column: index + 1)
+          throw SyntaxError("invalid variable name '\(name)' in '\(text)'", column: column(index))
         }
         flush()
         pieces.append(.reference(name))
-        index = close + 1
+        index = closing + 1
       } else if isNameStart(next) {
         var end = index + 1
         while true {
-          while end < characters.count && isNameCharacter(characters[end]) { end += 1 }
+          while end < bytes.count && isNameCharacter(bytes[end]) { end += 1 }
           // A `.` joins segments only when a name follows it: `$size.5` is `$size` then `.5`.
-          guard end + 1 < characters.count, characters[end] == ".", isNameStart(characters[end + 1]) else { break }
+          guard end + 1 < bytes.count, bytes[end] == dot, isNameStart(bytes[end + 1]) else { break }
           end += 1
         }
         flush()
-        pieces.append(.reference(String(String.UnicodeScalarView(characters[(index + 1)..<end]))))
+        pieces.append(.reference(string(index + 1..<end)))
         index = end
       } else {
-        literal += "$"
+        literal.append(dollar)
         index += 1
       }
     }
     flush()
     return pieces
+  }
+
+  static func isNameStart(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+      || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+  }
+
+  static func isNameCharacter(_ byte: UInt8) -> Bool {
+    isNameStart(byte) || byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
   }
 
   static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
