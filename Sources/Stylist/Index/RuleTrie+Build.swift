@@ -17,40 +17,47 @@ extension RuleTrie {
       longestRule: builder.longestRule, tables: layout.tables)
   }
 
-  /// The trie while rules are inserted: nodes and edges in creation order.
+  /// The trie while rules are inserted, in flat arrays (no array per node:
+  /// a sheet of 100,000 styles makes some 250,000 trie nodes): edges in
+  /// creation order, found again through an open-addressing table over
+  /// their components; terminals as (node, terminal) pairs.
   private struct Builder {
-    struct EdgeKey: Hashable {
-      var parent: Int
-      /// A slice of the rule's components: no array per chunk.
-      var components: ArraySlice<CompiledComponent>
-      var anchoring: ChunkAnchoring
-    }
-
     struct RootKey: Hashable {
       var theme: NameID
       var token: CompiledToken
     }
 
+    struct BuildEdge {
+      var parent: Int32
+      var child: Int32
+      /// The chunk is `components[first..<first + length]`.
+      var first: Int32
+      var length: Int32
+      var anchoring: ChunkAnchoring
+      /// The innermost component's literal name, or `.none`.
+      var name: NameID
+    }
+
     var names: NameTable
     var globs: [Glob] = []
     private var globIDs = NameTable()
-    /// Per node: its child edges (creation order) and the rules ending there.
-    private var children: [[Int]] = []
-    private var terminals: [[Terminal]] = []
-    private var edges: [(key: EdgeKey, child: Int)] = []
-    /// The innermost component's literal name of each edge, if it has one.
-    private var edgeNames: [NameID?] = []
-    private var edgeIndex: [EdgeKey: Int] = [:]
+    private var nodeCount = 0
+    private var edges: [BuildEdge] = []
+    private var components: [CompiledComponent] = []
+    /// Open addressing over `edges` (index or -1), keyed by parent, chunk and anchoring.
+    private var edgeSlots = [Int32](repeating: -1, count: 1024)
+    private var terminals: [(node: Int32, terminal: Terminal)] = []
     private var rootKeys: [RootKey] = []
     private var rootIndex: [RootKey: Int] = [:]
     /// Build node of each root, by root.
     private var rootNodes: [Int] = []
-    private var ruleNodes: [Int] = []
+    private var ruleNodes: [Int32] = []
     var longestRule = 0
 
     init(capacity: Int) {
       names = NameTable(capacity: capacity)
       ruleNodes.reserveCapacity(capacity)
+      terminals.reserveCapacity(capacity)
     }
 
     mutating func glob(_ glob: Glob) -> GlobID {
@@ -95,9 +102,56 @@ extension RuleTrie {
     }
 
     private mutating func newNode() -> Int {
-      children.append([])
-      terminals.append([])
-      return children.count - 1
+      nodeCount += 1
+      return nodeCount - 1
+    }
+
+    private static func hash(parent: Int, _ chunk: ArraySlice<CompiledComponent>, _ anchoring: ChunkAnchoring) -> Int {
+      var hasher = Hasher()
+      hasher.combine(parent)
+      hasher.combine(anchoring.rawValue)
+      for component in chunk { hasher.combine(component) }
+      return hasher.finalize()
+    }
+
+    /// The child of `parent` through `chunk`, added when new.
+    private mutating func child(
+      of parent: Int, _ chunk: ArraySlice<CompiledComponent>, _ anchoring: ChunkAnchoring
+    ) -> Int {
+      let hash = Self.hash(parent: parent, chunk, anchoring)
+      var mask = edgeSlots.count - 1
+      var slot = hash & mask
+      while edgeSlots[slot] >= 0 {
+        let edge = edges[Int(edgeSlots[slot])]
+        if edge.parent == parent && edge.anchoring == anchoring
+          && components[Int(edge.first)..<Int(edge.first + edge.length)].elementsEqual(chunk)
+        {
+          return Int(edge.child)
+        }
+        slot = (slot + 1) & mask
+      }
+      let child = newNode()
+      let innermost = chunk.last!
+      edges.append(
+        BuildEdge(
+          parent: Int32(parent), child: Int32(child), first: Int32(components.count), length: Int32(chunk.count),
+          anchoring: anchoring, name: innermost.nameKind == .exact ? innermost.name : .none))
+      components.append(contentsOf: chunk)
+      if edges.count * 2 > edgeSlots.count {
+        edgeSlots = [Int32](repeating: -1, count: edgeSlots.count * 2)
+        mask = edgeSlots.count - 1
+        for (index, edge) in edges.enumerated() {
+          var slot =
+            Self.hash(
+              parent: Int(edge.parent), components[Int(edge.first)..<Int(edge.first + edge.length)], edge.anchoring)
+            & mask
+          while edgeSlots[slot] >= 0 { slot = (slot + 1) & mask }
+          edgeSlots[slot] = Int32(index)
+        }
+      } else {
+        edgeSlots[slot] = Int32(edges.count - 1)
+      }
+      return child
     }
 
     mutating func insert(_ selector: StyleSelector, as rule: RuleID) {
@@ -112,37 +166,25 @@ extension RuleTrie {
         rootKeys.append(key)
         rootNodes.append(node)
       }
-      let components = selector.components.map { component($0) }
-      longestRule = max(longestRule, components.count)
-      // Chunk starts: the first component, and each one not written `>x`.
-      var starts: [Int] = []
-      for (index, component) in selector.components.enumerated() where index == 0 || !component.isDirectChild {
-        starts.append(index)
-      }
-      for chunk in starts.indices.reversed() {
-        let end = chunk + 1 < starts.count ? starts[chunk + 1] : components.count
-        var anchoring: ChunkAnchoring = []
-        if chunk == 0 && selector.components[0].isDirectChild { anchoring.insert(.atRoot) }
-        if chunk == starts.count - 1 && selector.token.isDirectChild { anchoring.insert(.atToken) }
-        let edgeKey = EdgeKey(parent: node, components: components[starts[chunk]..<end], anchoring: anchoring)
-        if let edge = edgeIndex[edgeKey] {
-          node = edges[edge].child
-        } else {
-          let child = newNode()
-          edgeIndex[edgeKey] = edges.count
-          children[node].append(edges.count)
-          edges.append((edgeKey, child))
-          let innermost = components[end - 1]
-          edgeNames.append(innermost.nameKind == .exact ? innermost.name : nil)
-          node = child
+      let compiled = selector.components.map { component($0) }
+      longestRule = max(longestRule, compiled.count)
+      // Chunks end before each component not written `>x`; innermost first.
+      var end = compiled.count
+      var index = compiled.count - 1
+      while index >= 0 {
+        if index == 0 || !selector.components[index].isDirectChild {
+          var anchoring: ChunkAnchoring = []
+          if index == 0 && selector.components[0].isDirectChild { anchoring.insert(.atRoot) }
+          if end == compiled.count && selector.token.isDirectChild { anchoring.insert(.atToken) }
+          node = child(of: node, compiled[index..<end], anchoring)
+          end = index
         }
+        index -= 1
       }
-      let needsEmptyPath = components.isEmpty && selector.token.isDirectChild
-      terminals[node].append(Terminal(rule: rule, needsEmptyPath: needsEmptyPath))
-      ruleNodes.append(node)
+      let needsEmptyPath = compiled.isEmpty && selector.token.isDirectChild
+      terminals.append((Int32(node), Terminal(rule: rule, needsEmptyPath: needsEmptyPath)))
+      ruleNodes.append(Int32(node))
     }
-
-    private func literalName(_ edge: Int) -> NameID? { edgeNames[edge] }
 
     /// `array` in a buffer of exactly its count (one element allocated when empty, so it can be freed).
     static func buffer<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
@@ -151,21 +193,39 @@ extension RuleTrie {
       return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
     }
 
+    /// `count` groups of `items`, stable: group `g` is `order[start[g]..<start[g + 1]]`.
+    private static func grouped(_ count: Int, _ items: Int, group: (Int) -> Int) -> (start: [Int32], order: [Int32]) {
+      var start = [Int32](repeating: 0, count: count + 1)
+      for item in 0..<items { start[group(item) + 1] += 1 }
+      for index in 0..<count { start[index + 1] += start[index] }
+      var next = start
+      var order = [Int32](repeating: 0, count: items)
+      for item in 0..<items {
+        let slot = Int(next[group(item)])
+        order[slot] = Int32(item)
+        next[group(item)] += 1
+      }
+      return (start, order)
+    }
+
     /// The flat form: each root's tree breadth first, one root after another.
     func layout() -> (roots: [Root], ruleNodes: [TrieNodeID], tables: Tables) {
-      let nodeCount = children.count
-      var order: [Int] = []
+      let children = Self.grouped(nodeCount, edges.count) { Int(edges[$0].parent) }
+      let nodeTerminals = Self.grouped(nodeCount, terminals.count) { Int(terminals[$0].node) }
+      var order: [Int32] = []
       order.reserveCapacity(nodeCount)
       var newID = [Int32](repeating: 0, count: nodeCount)
       var rootEnds: [Int] = []
       for root in rootNodes {
         var next = order.count
         newID[root] = Int32(order.count)
-        order.append(root)
+        order.append(Int32(root))
         while next < order.count {
-          for edge in children[order[next]] {
-            newID[edges[edge].child] = Int32(order.count)
-            order.append(edges[edge].child)
+          let node = Int(order[next])
+          for position in Int(children.start[node])..<Int(children.start[node + 1]) {
+            let child = Int(edges[Int(children.order[position])].child)
+            newID[child] = Int32(order.count)
+            order.append(Int32(child))
           }
           next += 1
         }
@@ -174,43 +234,52 @@ extension RuleTrie {
 
       let nodes = UnsafeMutableBufferPointer<Node>.allocate(capacity: nodeCount + 1)
       let flatEdges = UnsafeMutableBufferPointer<Edge>.allocate(capacity: max(edges.count, 1))
-      let componentCount = edges.reduce(0) { $0 + $1.key.components.count }
-      let flatComponents = UnsafeMutableBufferPointer<CompiledComponent>.allocate(capacity: max(componentCount, 1))
-      let terminalCount = terminals.reduce(0) { $0 + $1.count }
-      let flatTerminals = UnsafeMutableBufferPointer<Terminal>.allocate(capacity: max(terminalCount, 1))
+      let flatComponents = UnsafeMutableBufferPointer<CompiledComponent>.allocate(capacity: max(components.count, 1))
+      let flatTerminals = UnsafeMutableBufferPointer<Terminal>.allocate(capacity: max(terminals.count, 1))
       var slots: [ChildSlot] = []
       var parentEdge = [EdgeID](repeating: .none, count: nodeCount)
       var (edgeCursor, componentCursor, terminalCursor) = (0, 0, 0)
-      for (id, node) in order.enumerated() {
-        for terminal in terminals[node] {
-          flatTerminals.initializeElement(at: terminalCursor, to: terminal)
+      var literal: [Int] = []
+      var pattern: [Int] = []
+      var groups: [ChildSlot] = []
+      for (id, node) in order.lazy.map({ Int($0) }).enumerated() {
+        let firstTerminal = terminalCursor
+        for position in Int(nodeTerminals.start[node])..<Int(nodeTerminals.start[node + 1]) {
+          flatTerminals.initializeElement(
+            at: terminalCursor, to: terminals[Int(nodeTerminals.order[position])].terminal)
           terminalCursor += 1
         }
         // Literal edges grouped by their innermost name (a group is found
         // by one lookup), then the pattern edges.
-        var literal = children[node].filter { edgeNames[$0] != nil }
-        if literal.count > 1 { literal.sort { (edgeNames[$0]!.raw, $0) < (edgeNames[$1]!.raw, $1) } }
-        let pattern = literal.count == children[node].count ? [] : children[node].filter { edgeNames[$0] == nil }
-        var groups: [ChildSlot] = []
+        literal.removeAll(keepingCapacity: true)
+        pattern.removeAll(keepingCapacity: true)
+        for position in Int(children.start[node])..<Int(children.start[node + 1]) {
+          let edge = Int(children.order[position])
+          if edges[edge].name == .none { pattern.append(edge) } else { literal.append(edge) }
+        }
+        if literal.count > 1 { literal.sort { (edges[$0].name.raw, $0) < (edges[$1].name.raw, $1) } }
+        groups.removeAll(keepingCapacity: true)
         var childNames: UInt64 = 0
-        for (position, edge) in (literal + pattern).enumerated() {
-          let (key, child) = edges[edge]
+        let firstEdge = edgeCursor
+        for position in 0..<literal.count + pattern.count {
+          let edge = position < literal.count ? literal[position] : pattern[position - literal.count]
+          let built = edges[edge]
           flatEdges.initializeElement(
             at: edgeCursor,
             to: Edge(
-              parent: TrieNodeID(id), child: TrieNodeID(Int(newID[child])), innermostName: literalName(edge) ?? .none,
-              firstComponent: Int32(componentCursor), length: Int32(key.components.count), anchoring: key.anchoring))
-          for component in key.components {
-            flatComponents.initializeElement(at: componentCursor, to: component)
+              parent: TrieNodeID(id), child: TrieNodeID(Int(newID[Int(built.child)])), innermostName: built.name,
+              firstComponent: Int32(componentCursor), length: built.length, anchoring: built.anchoring))
+          for offset in 0..<Int(built.length) {
+            flatComponents.initializeElement(at: componentCursor, to: components[Int(built.first) + offset])
             componentCursor += 1
           }
-          parentEdge[child] = EdgeID(edgeCursor)
-          if position < literal.count, let name = literalName(edge) {
-            childNames |= RuleTrie.bit(name)
-            if groups.last?.name == name {
+          parentEdge[Int(built.child)] = EdgeID(edgeCursor)
+          if built.name != .none {
+            childNames |= RuleTrie.bit(built.name)
+            if groups.last?.name == built.name {
               groups[groups.count - 1].edgeCount += 1
             } else {
-              groups.append(ChildSlot(name: name, firstEdge: Int32(edgeCursor), edgeCount: 1))
+              groups.append(ChildSlot(name: built.name, firstEdge: Int32(edgeCursor), edgeCount: 1))
             }
           }
           edgeCursor += 1
@@ -231,16 +300,15 @@ extension RuleTrie {
         nodes.initializeElement(
           at: id,
           to: Node(
-            firstTerminal: Int32(terminalCursor - terminals[node].count), firstSlot: Int32(firstSlot),
-            slotCount: Int32(slotCount), firstEdge: Int32(edgeCursor - literal.count - pattern.count),
-            literalEdgeCount: Int32(literal.count), patternEdgeCount: Int32(pattern.count), childNames: childNames,
-            parentEdge: .none))
+            firstTerminal: Int32(firstTerminal), firstSlot: Int32(firstSlot), slotCount: Int32(slotCount),
+            firstEdge: Int32(firstEdge), literalEdgeCount: Int32(literal.count),
+            patternEdgeCount: Int32(pattern.count), childNames: childNames, parentEdge: .none))
       }
-      for (id, node) in order.enumerated() { nodes[id].parentEdge = parentEdge[node] }
+      for (id, node) in order.enumerated() { nodes[id].parentEdge = parentEdge[Int(node)] }
       nodes.initializeElement(
         at: nodeCount,
         to: Node(
-          firstTerminal: Int32(terminalCount), firstSlot: 0, slotCount: 0, firstEdge: 0, literalEdgeCount: 0,
+          firstTerminal: Int32(terminals.count), firstSlot: 0, slotCount: 0, firstEdge: 0, literalEdgeCount: 0,
           patternEdgeCount: 0, childNames: 0, parentEdge: .none))
 
       var roots: [Root] = []
@@ -273,7 +341,7 @@ extension RuleTrie {
         names: NameLookup(names),
         roots: Self.buffer(roots), patternRoots: Self.buffer(patternRoots), nameCount: nameCount,
         hasGlobTable: hasGlobTable)
-      return (roots, ruleNodes.map { TrieNodeID(Int(newID[$0])) }, tables)
+      return (roots, ruleNodes.map { TrieNodeID(Int(newID[Int($0)])) }, tables)
     }
   }
 }

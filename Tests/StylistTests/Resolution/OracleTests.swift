@@ -63,3 +63,24 @@ import Testing
     }
   }
 }
+
+/// A walk that reaches more trie nodes than its stack scratch holds starts
+/// over with a heap buffer: the answer must not change.
+@Suite struct WideWalkTests {
+  @Test func walkBeyondTheStackScratch() throws {
+    // 600 rules `nI/t` and `nI/nJ/t` all apply to one node with 300 names.
+    let names = (0..<300).map { "n\($0)" }
+    var selectors = names.map { "\($0)/t" }
+    selectors += (1..<300).map { "n\($0 - 1)/n\($0)/t" }
+    let rules = try selectors.map { StyleRule(try StyleSelector(parsing: $0), ["s": .string($0)]) }
+    let index = StyleIndex(rules: rules)
+    let node = NodeIdentifier(path: names.map { Component(name: $0) }, token: "t")
+    let options = QueryOptions()
+    let expected = NaiveResolver.ranking(rules, node: node, options: options, placement: BruteForcePlacement.best)
+    #expect(expected.count == selectors.count)
+    let ranked = index.applicableMatches(for: node, options: options)
+    #expect(ranked.map(\.order) == expected.map(\.order))
+    #expect(index.bestMatch(for: node).match?.rule.name == "n298/n299/t")
+    #expect(index.cascade(for: node).properties == ["s": "n298/n299/t"])
+  }
+}
