@@ -8,8 +8,11 @@ import Stylist
 /// A cascade depends only on the rules that apply, in their order, and the
 /// theme: rendered once for each such list.
 struct AnswerCache {
-  /// Rendered answers under the run's theme, by rule order; the last slot is "no rule".
-  private var underRunTheme: [[UInt8]?]
+  /// Answers under the run's theme, rendered one after another; rule
+  /// `order`'s is `arena[spans[order]]` (the last span is "no rule"), so a
+  /// cached answer is copied out without a retain.
+  private var arena: [UInt8] = []
+  private var spans: [Range<Int>?]
   private var underOtherThemes: [Key: [UInt8]] = [:]
   private let theme: String?
   /// Entries kept for other themes and for cascades, each.
@@ -21,26 +24,37 @@ struct AnswerCache {
   }
 
   init(ruleCount: Int, theme: String?) {
-    underRunTheme = Array(repeating: nil, count: ruleCount + 1)
+    spans = Array(repeating: nil, count: ruleCount + 1)
     self.theme = theme
   }
 
-  /// The answer's JSON after the node field: `,"selector":…}`.
-  mutating func rendered(_ answer: Answer) -> [UInt8] {
-    let order = answer.match?.order ?? underRunTheme.count - 1
+  /// Calls `body` with the answer's JSON after the node field: `,"selector":…}`.
+  mutating func withRendered(_ answer: Answer, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    let order = answer.order ?? spans.count - 1
     if answer.theme == theme {
-      if let cached = underRunTheme[order] { return cached }
-      let bytes = Self.render(answer)
-      underRunTheme[order] = bytes
-      return bytes
+      let span: Range<Int>
+      if let cached = spans[order] {
+        span = cached
+      } else {
+        let bytes = Self.render(answer)
+        span = arena.count..<arena.count + bytes.count
+        arena.append(contentsOf: bytes)
+        spans[order] = span
+      }
+      arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[span])) }
+      return
     }
     let key = Key(order: order, theme: answer.theme)
-    if let cached = underOtherThemes[key] { return cached }
-    let bytes = Self.render(answer)
-    // Node themes come from the input: bounded, so memory stays constant.
-    if underOtherThemes.count >= Self.otherThemesLimit { underOtherThemes.removeAll(keepingCapacity: true) }
-    underOtherThemes[key] = bytes
-    return bytes
+    let bytes: [UInt8]
+    if let cached = underOtherThemes[key] {
+      bytes = cached
+    } else {
+      bytes = Self.render(answer)
+      // Node themes come from the input: bounded, so memory stays constant.
+      if underOtherThemes.count >= Self.otherThemesLimit { underOtherThemes.removeAll(keepingCapacity: true) }
+      underOtherThemes[key] = bytes
+    }
+    bytes.withUnsafeBufferPointer(body)
   }
 
   /// Rendered cascades, by the ranked rules that applied and the theme.
@@ -77,7 +91,7 @@ extension OutputBuffer {
   static let nodeField = Array(#"{"node":"#.utf8)
 
   /// `{"node":"<line>"` then the rendered rest of the answer, and a newline.
-  mutating func write(line: UnsafeBufferPointer<UInt8>, answer: [UInt8], scratch: inout String) {
+  mutating func write(line: UnsafeBufferPointer<UInt8>, answer: UnsafeBufferPointer<UInt8>, scratch: inout String) {
     append(Self.nodeField)
     writeJSONString(line, scratch: &scratch)
     append(answer)

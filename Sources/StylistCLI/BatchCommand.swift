@@ -57,12 +57,14 @@ struct BatchCommand: ParsableCommand {
         do throws(SyntaxError) {
           if cascade {
             let answer = try index.cascade(utf8: bytes, options: options)
-            output.write(line: bytes, answer: answers.rendered(cascade: answer), scratch: &json)
+            answers.rendered(cascade: answer).withUnsafeBufferPointer {
+              output.write(line: bytes, answer: $0, scratch: &json)
+            }
           } else {
             // The answer after the node is the same for every node the same
             // rule wins under the same theme: rendered once, then copied.
             let answer = try index.bestMatch(utf8: bytes, options: options)
-            output.write(line: bytes, answer: answers.rendered(answer), scratch: &json)
+            answers.withRendered(answer) { output.write(line: bytes, answer: $0, scratch: &json) }
           }
         } catch {
           output.append(OutputBuffer.nodeField)

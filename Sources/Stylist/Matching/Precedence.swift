@@ -3,7 +3,7 @@
 ///
 /// The one place precedence is written: the index's queries keep their best
 /// rule with it, and rankings sort by it.
-struct RankKey {
+struct RankKey: Sendable {
   var isThemed: Bool
   var specificity: Specificity
   var order: RuleID

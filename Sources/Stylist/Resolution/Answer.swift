@@ -1,48 +1,56 @@
 /// The answer for a node given as text (`StyleIndex.bestMatch(utf8:options:)`):
 /// a `Resolution` without the node, for tools that echo the text they read.
-public struct Answer: Hashable, Sendable {
+public struct Answer: Sendable {
   /// The theme the query ran under (the node's `@theme` wins over the query's).
-  public var theme: String?
-  /// The winner; nil when nothing applies.
-  public var match: Match?
-  /// Whether the result is the sheet's `default` style.
-  public var isDefault: Bool { match == nil && defaultStyle != nil }
+  public let theme: String?
+  private let index: StyleIndex
+  private let winner: RankKey?
+  private let ranked: [RankKey]?
+
+  /// `ranked`: with cascade, every applicable rule, best first.
+  init(index: StyleIndex, theme: String?, winner: RankKey?, ranked: [RankKey]?) {
+    (self.index, self.theme, self.winner, self.ranked) = (index, theme, winner, ranked)
+  }
+
+  /// The winner; nil when nothing applies. Built when read: an answer holds
+  /// only the winner's id, so a tool that renders each winner once touches
+  /// nothing of the rule per node.
+  public var match: Match? { winner.map(index.match) }
+
+  /// The winner's load position (`match?.order`, without building the match).
+  public var order: Int? { winner?.order.index }
+
   /// With cascade, every applicable rule, best first (the winner is the
   /// first); nil for a best-match answer.
-  public private(set) var cascaded: [Match]?
-  /// The sheet's default, when nothing applies.
-  private var defaultStyle: Style?
+  public var cascaded: [Match]? { ranked.map { $0.map(index.match) } }
 
-  /// `defaultStyle` only when there is no match.
-  init(theme: String?, match: Match?, cascaded: [Match]?, defaultStyle: Style?) {
-    self.theme = theme
-    self.match = match
-    self.cascaded = cascaded
-    self.defaultStyle = defaultStyle
-  }
+  /// Whether the result is the sheet's `default` style.
+  public var isDefault: Bool { winner == nil && index.defaultStyle != nil }
 
   /// The winner's (or default's) properties, or with cascade every
   /// applicable rule's merged weakest first (CSS-like: a stronger rule's
   /// property replaces a weaker one's of the same name, where the name first
   /// appeared); nil when nothing applies and there is no default. Computed
-  /// when read, so a tool that renders each distinct answer once does not
-  /// pay for them per node.
+  /// when read.
   public var properties: Properties? {
-    if let cascaded, !cascaded.isEmpty {
+    if let ranked, !ranked.isEmpty {
       var merged = Properties()
-      for found in cascaded.reversed() {
-        for (key, value) in found.rule.properties(underTheme: theme) { merged[key] = value }
+      for found in ranked.reversed() {
+        for (key, value) in index.rules[found.order.index].properties(underTheme: theme) { merged[key] = value }
       }
       return merged
     }
-    if let match { return match.rule.properties(underTheme: theme) }
-    return defaultStyle?.properties(underTheme: theme)
+    if let winner { return index.rules[winner.order.index].properties(underTheme: theme) }
+    return index.defaultStyle?.properties(underTheme: theme)
   }
 
   /// Where the properties come from: the winner's or the default's source.
-  public var source: SourceLocation? { match?.rule.source ?? defaultStyle?.source }
+  public var source: SourceLocation? {
+    if let winner { return index.rules[winner.order.index].source }
+    return index.defaultStyle?.source
+  }
 
-  public var isResolved: Bool { match != nil || defaultStyle != nil }
+  public var isResolved: Bool { winner != nil || index.defaultStyle != nil }
 }
 
 extension StyleIndex {
@@ -57,7 +65,7 @@ extension StyleIndex {
       let theme = line.themeText ?? options.theme
       var collector = BestCollector(mode: options.mode)
       trie.collect(line, theme: theme, into: &collector)
-      return answer(theme: theme, winner: collector.best, cascaded: nil)
+      return Answer(index: self, theme: theme, winner: collector.best, ranked: nil)
     }
   }
 
@@ -68,7 +76,7 @@ extension StyleIndex {
     try NodeLine.with(utf8: text) { line in
       let theme = line.themeText ?? options.theme
       let applicable = ranked(line, theme: theme, mode: options.mode)
-      return answer(theme: theme, winner: applicable.first, cascaded: applicable)
+      return Answer(index: self, theme: theme, winner: applicable.first, ranked: applicable)
     }
   }
 }

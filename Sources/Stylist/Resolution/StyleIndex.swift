@@ -76,7 +76,7 @@ public struct StyleIndex: Sendable {
     let theme = node.theme ?? options.theme
     var collector = BestCollector(mode: options.mode)
     node.withView { trie.collect($0, theme: theme, into: &collector) }
-    return Resolution(node: node, answer(theme: theme, winner: collector.best, cascaded: nil))
+    return Resolution(node: node, Answer(index: self, theme: theme, winner: collector.best, ranked: nil))
   }
 
   /// Properties of every applicable rule merged weakest first (CSS-like): a
@@ -85,20 +85,12 @@ public struct StyleIndex: Sendable {
   public func cascade(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
     let theme = node.theme ?? options.theme
     let applicable = node.withView { ranked($0, theme: theme, mode: options.mode) }
-    return Resolution(node: node, answer(theme: theme, winner: applicable.first, cascaded: applicable))
+    return Resolution(node: node, Answer(index: self, theme: theme, winner: applicable.first, ranked: applicable))
   }
 
-  /// The answer with `winner` (and, for a cascade, every applicable rule),
-  /// or the default style when there is no winner.
-  func answer(theme: String?, winner: RankKey?, cascaded: [RankKey]?) -> Answer {
-    let rules = self.rules
-    func match(_ key: RankKey) -> Match {
-      Match(rule: rules[key.order.index], specificity: key.specificity, order: key.order.index)
-    }
-    let winner = winner.map(match)
-    return Answer(
-      theme: theme, match: winner, cascaded: cascaded.map { $0.map(match) },
-      defaultStyle: winner == nil ? defaultStyle : nil)
+  /// The match of a rule the query found.
+  func match(_ key: RankKey) -> Match {
+    Match(rule: rules[key.order.index], specificity: key.specificity, order: key.order.index)
   }
 
   /// Every rule whose token could match the node's token (the node's token,
