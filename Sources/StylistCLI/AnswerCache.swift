@@ -5,8 +5,6 @@ import Stylist
 /// A best-match answer is `{"node":…` followed by fields that depend only on
 /// the winning rule (or the default) and the theme it resolved under, so a
 /// run over a million nodes renders each distinct answer once and copies it.
-/// A cascade depends only on the rules that apply, in their order, and the
-/// theme: rendered once for each such list.
 struct AnswerCache {
   /// Answers under the run's theme, rendered one after another; rule
   /// `order`'s is `arena[spans[order]]` (the last span is "no rule"), so a
@@ -55,26 +53,6 @@ struct AnswerCache {
       underOtherThemes[key] = bytes
     }
     bytes.withUnsafeBufferPointer(body)
-  }
-
-  /// Rendered cascades, by the ranked rules that applied and the theme.
-  private var cascades: [CascadeKey: [UInt8]] = [:]
-
-  private struct CascadeKey: Hashable {
-    var orders: [Int]
-    var theme: String?
-  }
-
-  /// A cascade's JSON after the node field: the same for every node where
-  /// the same rules apply in the same order under the same theme.
-  mutating func rendered(cascade answer: Answer) -> [UInt8] {
-    let key = CascadeKey(orders: answer.cascaded?.map(\.order) ?? [], theme: answer.theme)
-    if let cached = cascades[key] { return cached }
-    let bytes = Self.render(answer)
-    // Bounded, so memory stays constant whatever the input.
-    if cascades.count >= Self.otherThemesLimit { cascades.removeAll(keepingCapacity: true) }
-    cascades[key] = bytes
-    return bytes
   }
 
   /// The full answer for an empty node, less its `{"node":""` opening: the

@@ -36,6 +36,7 @@ struct BatchCommand: ParsableCommand {
     var lineNumber = 0
     var reader = LineReader(descriptor: STDIN_FILENO)
     var answers = AnswerCache(ruleCount: index.rules.count, theme: options.theme)
+    var cascades = CascadeRenderer(ruleCount: index.rules.count, theme: options.theme)
     var json = ""
     while let next = reader.nextLine(beforeBlocking: { output.flush() }) {
       lineNumber += 1
@@ -57,9 +58,10 @@ struct BatchCommand: ParsableCommand {
         do throws(SyntaxError) {
           if cascade {
             let answer = try index.cascade(utf8: bytes, options: options)
-            answers.rendered(cascade: answer).withUnsafeBufferPointer {
-              output.write(line: bytes, answer: $0, scratch: &json)
-            }
+            output.append(OutputBuffer.nodeField)
+            output.writeJSONString(bytes, scratch: &json)
+            cascades.write(answer, to: &output)
+            output.append(0x0A)
           } else {
             // The answer after the node is the same for every node the same
             // rule wins under the same theme: rendered once, then copied.

@@ -36,7 +36,7 @@ struct BestCollector: MatchCollector {
 
 /// Keeps every applicable rule, in the order the query finds them.
 struct AllCollector: MatchCollector {
-  private(set) var found: [RankKey] = []
+  var found: [RankKey] = []
   mutating func collect(_ key: RankKey) { found.append(key) }
   func excludes(isThemed: Bool, tokenWeight: UInt8, prefix: (UInt64, UInt64), count: Int) -> Bool { false }
   mutating func reset() { found.removeAll() }

@@ -24,6 +24,9 @@ public struct Answer: Sendable {
   /// first); nil for a best-match answer.
   public var cascaded: [Match]? { ranked.map { $0.map(index.match) } }
 
+  /// The load positions of `cascaded`, without building the matches.
+  public var cascadedOrders: [Int]? { ranked.map { $0.map(\.order.index) } }
+
   /// Whether the result is the sheet's `default` style.
   public var isDefault: Bool { winner == nil && index.defaultStyle != nil }
 

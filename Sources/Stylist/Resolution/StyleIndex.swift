@@ -68,7 +68,11 @@ public struct StyleIndex: Sendable {
   func ranked<Node: QueryNode>(_ node: Node, theme: String?, mode: PrecedenceMode) -> [RankKey] {
     var collector = AllCollector()
     trie.collect(node, theme: theme, into: &collector)
-    return collector.found.sorted { $0.outranks($1, mode: mode) }
+    // Sorted where it was collected: no second array.
+    var found: [RankKey] = []
+    swap(&found, &collector.found)
+    found.sort { $0.outranks($1, mode: mode) }
+    return found
   }
 
   /// The winning rule for `node`, or the default style when nothing applies.
