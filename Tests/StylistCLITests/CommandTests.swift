@@ -95,6 +95,24 @@ import Testing
     }
   }
 
+  /// `batch --cascade` keeps what it renders for themes named by the input
+  /// bounded: past 10,000 it starts over, and the answers do not change.
+  @Test func cascadeOverManyInputThemes() throws {
+    let lines = (0..<10_050).map { "@t\($0)/home/header/searchBar/label" }
+    let batch = try run(["batch", "--cascade", "-s", "demo/demo.yaml"], input: lines.joined(separator: "\n") + "\n")
+    let match = try run([
+      "match", "--cascade", "-s", "demo/demo.yaml", "--format", "json", "home/header/searchBar/label",
+    ])
+    #expect(batch.status == 0 && match.status == 0)
+    let expected = String(match.stdout.dropFirst(2).dropLast(3))
+    let answers = batch.stdout.split(separator: "\n")
+    #expect(answers.count == lines.count)
+    for (line, answer) in zip(lines, answers) {
+      let node = #"{"node":"home/header/searchBar/label""#
+      #expect(answer == expected.replacingOccurrences(of: node, with: #"{"node":""# + line + "\""), "\(line)")
+    }
+  }
+
   @Test func invalidSheetExitsTwoWithLocatedErrors() throws {
     for command in [["match", "x"], ["explain", "x"], ["batch"], ["dump"]] {
       let result = try run([command[0], "-s", "bad/many-errors.yaml"] + command.dropFirst(), input: "x\n")
