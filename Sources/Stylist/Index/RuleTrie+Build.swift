@@ -106,12 +106,22 @@ extension RuleTrie {
       return nodeCount - 1
     }
 
+    /// A multiply-xor mix of the edge's ids (no `Hasher`: it was a third of
+    /// building the trie); only this table uses it, so it needs no seed.
     private static func hash(parent: Int, _ chunk: ArraySlice<CompiledComponent>, _ anchoring: ChunkAnchoring) -> Int {
-      var hasher = Hasher()
-      hasher.combine(parent)
-      hasher.combine(anchoring.rawValue)
-      for component in chunk { hasher.combine(component) }
-      return hasher.finalize()
+      func mix(_ hash: UInt64, _ value: Int32) -> UInt64 {
+        (hash ^ UInt64(UInt32(bitPattern: value))) &* 0x9E37_79B9_7F4A_7C15
+      }
+      var hash = mix(UInt64(anchoring.rawValue), Int32(truncatingIfNeeded: parent))
+      for component in chunk {
+        let kinds = Int32(component.nameKind.rawValue) << 16 | Int32(component.variantKind.rawValue) << 8
+        hash = mix(hash, kinds | Int32(component.weight))
+        hash = mix(hash, component.name.raw)
+        hash = mix(hash, component.nameGlob.raw)
+        hash = mix(hash, component.variant.raw)
+        hash = mix(hash, component.variantGlob.raw)
+      }
+      return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 
     /// The child of `parent` through `chunk`, added when new.
