@@ -61,7 +61,8 @@ enum RandomSheets {
 }
 
 /// Tries every placement of a selector's components on a path: the reference
-/// for the greedy placement in `Placement.swift`.
+/// for the greedy placement of the index (`TrieQuery.latestEnd`) and of the
+/// `String` oracle (`StringPlacement.swift`).
 enum BruteForcePlacement {
   static func best(_ selector: StyleSelector, on path: [Component]) -> Specificity? {
     let components = selector.components
