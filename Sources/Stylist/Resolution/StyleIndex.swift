@@ -6,7 +6,7 @@
 /// innermost, so a query only visits rules whose innermost parts the node has.
 public struct StyleIndex: Sendable {
   /// Everything behind one reference: an index is copied into every query
-  /// and closure, and a copy now retains one object, not four.
+  /// and closure, and a copy retains one object.
   private final class Storage: Sendable {
     let rules: [StyleRule]
     let defaultStyle: Style?
