@@ -63,6 +63,27 @@ import Testing
     try CLIRunner.expectGolden(result.stdout, "batch.txt")
   }
 
+  /// Lines read as bytes: non-ASCII names are checked by their scalars (columns
+  /// count scalars), bytes that are not UTF-8 are repaired as `String` does,
+  /// and decomposed names match their NFC form.
+  @Test func batchLinesBeyondASCII() throws {
+    var input = Data("é/x/t[v]\n".utf8)
+    input.append(contentsOf: [0xFF, 0xFE])
+    input.append(contentsOf: Data("/title\ncafe\u{301}/title\nhé/*\n".utf8))
+    let result = try CLIRunner.run(["batch", "-s", "seed/spec-example.yaml"], input: input)
+    #expect(result.status == 0)
+    let title =
+      #""selector":"title","source":"seed/spec-example.yaml:10:3","default":false,"#
+      + ##""properties":{"font":"title","color":"#111111"}}"##
+    #expect(
+      result.stdout.split(separator: "\n").map(String.init) == [
+        #"{"node":"é/x/t[v]","error":"<stdin>:1:5: variants apply to components, not to the token"}"#,
+        "{\"node\":\"\u{FFFD}\u{FFFD}/title\"," + title,
+        "{\"node\":\"cafe\u{301}/title\"," + title,
+        #"{"node":"hé/*","error":"<stdin>:4:4: wildcards are only allowed in selectors"}"#,
+      ])
+  }
+
   @Test func batchOfManyLinesKeepsOrderAndCount() throws {
     let count = 100_000
     let input = (0..<count).map { "section\($0 % 7)/element[v\($0 % 3)]/title\($0)" }.joined(separator: "\n") + "\n"
