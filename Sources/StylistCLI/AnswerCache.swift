@@ -66,12 +66,17 @@ struct AnswerCache {
 }
 
 extension OutputBuffer {
-  static let nodeField = Array(#"{"node":"#.utf8)
+  private static let nodeField = Array(#"{"node":"#.utf8)
+
+  /// `{"node":"<line>"`: the opening every `batch` answer shares.
+  mutating func writeNodeField(_ line: UnsafeBufferPointer<UInt8>, scratch: inout String) {
+    append(Self.nodeField)
+    writeJSONString(line, scratch: &scratch)
+  }
 
   /// `{"node":"<line>"` then the rendered rest of the answer, and a newline.
   mutating func write(line: UnsafeBufferPointer<UInt8>, answer: UnsafeBufferPointer<UInt8>, scratch: inout String) {
-    append(Self.nodeField)
-    writeJSONString(line, scratch: &scratch)
+    writeNodeField(line, scratch: &scratch)
     append(answer)
     append(0x0A)
   }

@@ -58,8 +58,7 @@ struct BatchCommand: ParsableCommand {
         do throws(SyntaxError) {
           if cascade {
             let answer = try index.cascade(utf8: bytes, options: options)
-            output.append(OutputBuffer.nodeField)
-            output.writeJSONString(bytes, scratch: &json)
+            output.writeNodeField(bytes, scratch: &json)
             cascades.write(answer, to: &output)
             output.append(0x0A)
           } else {
@@ -69,8 +68,7 @@ struct BatchCommand: ParsableCommand {
             answers.withRendered(answer) { output.write(line: bytes, answer: $0, scratch: &json) }
           }
         } catch {
-          output.append(OutputBuffer.nodeField)
-          output.writeJSONString(bytes, scratch: &json)
+          output.writeNodeField(bytes, scratch: &json)
           json.removeAll(keepingCapacity: true)
           json += ",\"error\":"
           PropertyValue.writeJSONString("<stdin>:\(lineNumber):\(error.column): \(error.message)", to: &json)

@@ -32,13 +32,11 @@ public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertib
     var words: (UInt64, UInt64) = (0, 0)
     var fits = count <= 8
     for index in 0..<count where fits {
-      let entry = entry(index)
-      guard entry.position >= 0, entry.position < 4096, entry.weight > 0, entry.weight < 16 else {
+      guard let packed = Self.packedBits(entry(index), at: index) else {
         fits = false
         break
       }
-      let bits = UInt64((4095 - entry.position) << 4 | entry.weight) << (48 - 16 * UInt64(index % 4))
-      if index < 4 { words.0 |= bits } else { words.1 |= bits }
+      if packed.word == 0 { words.0 |= packed.bits } else { words.1 |= packed.bits }
     }
     packed = fits ? words : (0, 0)
     packedCount = fits ? count : -1

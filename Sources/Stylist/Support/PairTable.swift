@@ -1,6 +1,5 @@
 /// A fixed hash table from a pair of 32-bit ids to a pair of 32-bit values,
-/// built once and then only read: the rule trie's roots (theme, token) and
-/// child edges (node, name).
+/// built once and then only read: the rule trie's roots by (theme, token).
 ///
 /// Open addressing in one flat buffer that the owner frees (`deallocate`):
 /// a trivial value, so a query copies it without retaining anything, and a
