@@ -34,6 +34,8 @@ let package = Package(
     ),
     .testTarget(name: "StylistTests", dependencies: ["Stylist"]),
     .testTarget(name: "StylistCLITests", dependencies: ["StylistCLI", "Stylist"]),
+    // Uses only the public API, as an app does (no `@testable`).
+    .testTarget(name: "StylistAppTests", dependencies: ["Stylist"]),
   ],
   swiftLanguageModes: [.v6]
 )

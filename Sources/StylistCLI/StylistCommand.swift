@@ -13,7 +13,7 @@ struct StylistCommand: ParsableCommand {
       """,
     subcommands: [
       MatchCommand.self, ExplainCommand.self, BatchCommand.self, ResolveCommand.self, ImagesCommand.self,
-      LintCommand.self, DumpCommand.self,
+      LintCommand.self, DumpCommand.self, WatchCommand.self,
     ]
   )
 }

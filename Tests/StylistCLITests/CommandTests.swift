@@ -189,7 +189,7 @@ import Testing
   }
 
   @Test func helpHasAnExampleForEveryCommand() throws {
-    for command in ["match", "explain", "batch", "resolve", "images", "lint", "dump"] {
+    for command in ["match", "explain", "batch", "resolve", "images", "lint", "dump", "watch"] {
       let result = try run(["help", command])
       #expect(result.status == 0)
       #expect(result.stdout.contains("Example"), "\(command)")

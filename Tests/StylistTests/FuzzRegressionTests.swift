@@ -22,10 +22,10 @@ import Testing
     if let selector { #expect(StyleSelector(selector.description) == selector) }
     if let node {
       #expect(NodeIdentifier(node.description) == node)
-      _ = Array(Stylist().imageNames(for: node).prefix(64))
+      _ = Array(StyleEngine().imageNames(for: node).prefix(64))
     }
     if let selector, let node {
-      let stylist = Stylist(
+      let stylist = StyleEngine(
         index: StyleIndex(sheets: [StyleSheet(rules: [StyleRule(selector, ["fuzz": true])])]), theme: node.theme)
       #expect(stylist.matches(for: node).count <= 1)
       let applies = (selector.theme == nil || selector.theme == node.theme) && selector.specificity(on: node) != nil
@@ -38,7 +38,7 @@ import Testing
     let bytes = [UInt8](try #require(FileManager.default.contents(atPath: path)))
     let options = LoadOptions(maxFileSize: 1 << 20, maxNestingDepth: 200, maxExpandedValues: 100_000)
     guard let sheet = try? StyleSheet(bytes: bytes, name: "fuzz.yaml", options: options) else { return }
-    let stylist = Stylist(sheets: [sheet])
+    let stylist = StyleEngine(sheets: [sheet])
     for rule in sheet.rules.prefix(16) {
       let node = NodeIdentifier(path: [], token: rule.selector.token.name.description)
       _ = stylist.bestMatch(for: node)

@@ -23,10 +23,11 @@ struct SheetLoader {
     loadFile(name, importedAt: nil)
   }
 
-  /// Loads YAML text; imports are relative to the current directory.
-  mutating func loadText(_ bytes: [UInt8], name: String) {
+  /// Loads YAML text; its imports are relative to `baseDirectory`, else to
+  /// the current directory.
+  mutating func loadText(_ bytes: [UInt8], name: String, baseDirectory: String?) {
     definitions.files.append(name)
-    load(bytes, name: name)
+    load(bytes, name: name, importFolder: baseDirectory.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "")
   }
 
   private mutating func loadFile(_ name: String, importedAt: SourceLocation?) {
@@ -41,7 +42,8 @@ struct SheetLoader {
     guard let bytes = read(name, canonical: canonical, reportAt: start, imported: importedAt != nil) else { return }
     definitions.files.append(name)
     chain.append((canonical, name))
-    load(consume bytes, name: name)
+    let folder = name.contains("/") ? String(name[...name.lastIndex(of: "/")!]) : ""
+    load(consume bytes, name: name, importFolder: folder)
     chain.removeLast()
   }
 
@@ -55,7 +57,9 @@ struct SheetLoader {
     }
   }
 
-  private mutating func load(_ bytes: consuming [UInt8], name: String) {
+  /// Reads one file's (or text's) definitions; a relative import is joined
+  /// to `importFolder` (empty, or ending in `/`).
+  private mutating func load(_ bytes: consuming [UInt8], name: String, importFolder folder: String) {
     if bytes.count > options.maxFileSize {
       sink.error(
         "file is \(bytes.count) bytes, larger than the \(options.maxFileSize)-byte limit",
@@ -78,7 +82,6 @@ struct SheetLoader {
     for problem in composer.problems {
       sink.error(problem.message, at: SourceLocation(file: name, line: problem.mark.line, column: problem.mark.column))
     }
-    let folder = name.contains("/") ? String(name[...name.lastIndex(of: "/")!]) : ""
     for case let root? in composer.documents {
       // Each document is a layer; its imports load (once) before it.
       var layer = SheetDefinitions()

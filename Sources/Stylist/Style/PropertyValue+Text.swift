@@ -1,13 +1,13 @@
 extension PropertyValue {
   /// Compact, stable JSON. Non-finite doubles print as the strings
   /// `".inf"`, `"-.inf"`, `".nan"` (JSON has no such numbers).
-  public var jsonText: String {
+  package var jsonText: String {
     var output = ""
     writeJSON(to: &output)
     return output
   }
 
-  public func writeJSON(to output: inout String) {
+  package func writeJSON(to output: inout String) {
     switch self {
     case .null: output += "null"
     case .bool(let value): output += value ? "true" : "false"
@@ -30,7 +30,7 @@ extension PropertyValue {
     }
   }
 
-  public static func writeJSONObject(_ map: Properties, to output: inout String) {
+  package static func writeJSONObject(_ map: Properties, to output: inout String) {
     output += "{"
     var first = true
     for (key, value) in map {
@@ -43,7 +43,7 @@ extension PropertyValue {
     output += "}"
   }
 
-  public static func writeJSONString(_ text: String, to output: inout String) {
+  package static func writeJSONString(_ text: String, to output: inout String) {
     output += "\""
     // Fast path: nothing to escape, append the whole string at once.
     if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
@@ -69,13 +69,13 @@ extension PropertyValue {
 
   /// Block-style YAML that loads back to the same value (strings that would
   /// read as another type, or hold special characters, are double-quoted).
-  public func yamlText(indent: Int = 0) -> String {
+  package func yamlText(indent: Int = 0) -> String {
     var output = ""
     writeYAML(to: &output, indent: indent)
     return output
   }
 
-  public func writeYAML(to output: inout String, indent: Int) {
+  package func writeYAML(to output: inout String, indent: Int) {
     let pad = String(repeating: " ", count: indent)
     switch self {
     case .list(let items) where !items.isEmpty:

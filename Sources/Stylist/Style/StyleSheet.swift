@@ -1,3 +1,5 @@
+import Foundation
+
 /// A loaded style sheet: rules in load order (imports first), an optional
 /// default style and an optional precedence mode.
 ///
@@ -40,6 +42,30 @@ public struct StyleSheet: Sendable {
     try self.init(contentsOf: paths, options: options, streamsStyles: true)
   }
 
+  /// Loads the file at `url` and its imports; see
+  /// ``init(contentsOf:options:)-([String],_)``.
+  public init(contentsOf url: URL, options: LoadOptions = .init()) throws(SheetLoadError) {
+    try self.init(contentsOf: [url], options: options)
+  }
+
+  /// Loads the files at `urls` in order as one sheet. Only file URLs can be
+  /// read; another scheme is a located error, like a missing file.
+  public init(contentsOf urls: [URL], options: LoadOptions = .init()) throws(SheetLoadError) {
+    var paths: [String] = []
+    var problems: [SheetDiagnostic] = []
+    for url in urls {
+      if url.isFileURL {
+        paths.append(url.path)
+      } else {
+        let location = SourceLocation(file: url.absoluteString, line: 1, column: 1)
+        problems.append(
+          SheetDiagnostic(.error, "cannot read '\(url.absoluteString)': only file URLs can be loaded", at: location))
+      }
+    }
+    guard problems.isEmpty else { throw SheetLoadError(diagnostics: problems) }
+    try self.init(contentsOf: paths, options: options)
+  }
+
   /// `streamsStyles: false` composes `styles:` like the rest, for tests
   /// that check streaming changes nothing.
   init(contentsOf paths: [String], options: LoadOptions, streamsStyles: Bool) throws(SheetLoadError) {
@@ -49,18 +75,23 @@ public struct StyleSheet: Sendable {
     self = try Self.compile(loader, options: options)
   }
 
-  /// Loads YAML text; `name` is used in locations, imports are relative to
-  /// the current directory.
-  public init(yaml: String, name: String = "<string>", options: LoadOptions = .init()) throws(SheetLoadError) {
-    try self.init(bytes: Array(yaml.utf8), name: name, options: options)
+  /// Loads YAML text. `name` is used in locations; relative imports are
+  /// read from `baseDirectory` (an app bundle's resource folder, say), else
+  /// from the current directory.
+  public init(
+    yaml: String, name: String = "<string>", baseDirectory: URL? = nil, options: LoadOptions = .init()
+  ) throws(SheetLoadError) {
+    try self.init(bytes: Array(yaml.utf8), name: name, baseDirectory: baseDirectory, options: options)
   }
 
   /// Loads YAML bytes as read (invalid UTF-8 is a located error, not
-  /// replaced); `name` is used in locations, imports are relative to the
-  /// current directory.
-  public init(bytes: [UInt8], name: String = "<bytes>", options: LoadOptions = .init()) throws(SheetLoadError) {
+  /// replaced). `name` is used in locations; relative imports are read from
+  /// `baseDirectory`, else from the current directory.
+  public init(
+    bytes: [UInt8], name: String = "<bytes>", baseDirectory: URL? = nil, options: LoadOptions = .init()
+  ) throws(SheetLoadError) {
     var loader = SheetLoader(options: options)
-    loader.loadText(bytes, name: name)
+    loader.loadText(bytes, name: name, baseDirectory: baseDirectory?.path)
     self = try Self.compile(loader, options: options)
   }
 

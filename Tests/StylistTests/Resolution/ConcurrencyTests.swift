@@ -31,7 +31,7 @@ import Testing
     let broken = folder + "/broken.yaml"
     try "styles:\n  title: { gen: [unclosed\n".write(toFile: broken, atomically: true, encoding: .utf8)
 
-    let stylist = try Stylist(contentsOf: [paths[0]])
+    let stylist = try StyleEngine(contentsOf: [paths[0]])
     let nodes: [NodeIdentifier] = ["home/card/title", "home/card/x/title", "other/label"]
     let done = Atomic(false)
     let failures = Mutex<[String]>([])

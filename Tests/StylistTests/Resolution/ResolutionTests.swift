@@ -80,7 +80,7 @@ import Testing
       tree.identifiers.map(\.description) == [
         "client/searchbar[disabled]/close", "client/searchbar[disabled]/text", "client/heading",
       ])
-    let stylist = Stylist(index: sheet)
+    let stylist = StyleEngine(index: sheet)
     #expect(
       stylist.resolve(tree).map { $0.match?.rule.name } == [
         "client/close", "searchbar[disabled]/text", "@dark/heading",
@@ -100,9 +100,11 @@ import Testing
   }
 }
 
-@Suite struct StylistTests {
+@Suite struct StyleEngineTests {
   @Test func modeComesFromOptionThenSheetsThenThemed() throws {
-    let stylist = Stylist(sheets: [StyleSheet(rules: [StyleRule("a/b/c/d/token", [:]), StyleRule("@dark/token", [:])])])
+    let stylist = StyleEngine(sheets: [
+      StyleSheet(rules: [StyleRule("a/b/c/d/token", [:]), StyleRule("@dark/token", [:])])
+    ])
     stylist.theme = "dark"
     #expect(stylist.bestMatch(for: "a/b/c/d/token").match?.rule.name == "@dark/token")
     stylist.replace(with: [StyleSheet(rules: stylist.index.rules, mode: .classic)])
@@ -112,9 +114,9 @@ import Testing
   }
 
   @Test func observersHearReplacements() throws {
-    let stylist = Stylist()
+    let stylist = StyleEngine()
     let counter = Counter()
-    let token = stylist.observe { index in counter.add(index.rules.count) }
+    let token = stylist.observe { update in counter.add(update.index.rules.count) }
     stylist.replace(with: [StyleSheet(rules: [StyleRule("a", [:])])])
     stylist.replace(with: [StyleSheet(rules: [StyleRule("a", [:]), StyleRule("b", [:])])])
     token.cancel()

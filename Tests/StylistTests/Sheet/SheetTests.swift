@@ -286,7 +286,7 @@ import Testing
   }
 
   @Test func reloadKeepsLastGoodSnapshot() throws {
-    let stylist = try Stylist(contentsOf: [FixturePaths.path("seed/readme-table.yaml")])
+    let stylist = try StyleEngine(contentsOf: [FixturePaths.path("seed/readme-table.yaml")])
     let before = stylist.index.rules.count
     #expect(throws: SheetLoadError.self) { try stylist.reload(contentsOf: [FixturePaths.path("bad/many-errors.yaml")]) }
     #expect(stylist.index.rules.count == before)

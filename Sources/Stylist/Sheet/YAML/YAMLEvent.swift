@@ -1,5 +1,5 @@
 /// How a scalar was written; only plain scalars are typed by the core schema.
-public enum YAMLScalarStyle: Hashable, Sendable {
+enum YAMLScalarStyle: Hashable, Sendable {
   case plain, singleQuoted, doubleQuoted, literal, folded
 }
 

@@ -1,13 +1,5 @@
 import CYAML
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The only place that touches libyaml: runs its event parser over bytes
 /// and hands each event to `handler` as a Swift value with its start mark.
 ///
@@ -47,14 +39,8 @@ enum YAMLParser {
 
   /// Starts `produce` on a detached thread; false when none can be started.
   private static func startProducer(_ bytes: [UInt8], into pipe: YAMLEventPipe) -> Bool {
-    let input = Unmanaged.passRetained(ProducerInput(bytes: bytes, pipe: pipe)).toOpaque()
-    var thread = pthread_t()
-    guard pthread_create(&thread, nil, runProducer, input) == 0 else {
-      Unmanaged<ProducerInput>.fromOpaque(input).release()
-      return false
-    }
-    pthread_detach(thread)
-    return true
+    let input = ProducerInput(bytes: bytes, pipe: pipe)
+    return Threads.startDetached { produce(input.bytes, into: input.pipe) }
   }
 
   /// The second thread's work: parse, sending events in packed batches.
@@ -221,8 +207,9 @@ enum YAMLParser {
   }
 }
 
-/// What the parsing thread needs, handed over through `pthread_create`.
-private final class ProducerInput {
+/// What the parsing thread needs: the bytes, and the pipe it sends to.
+private final class ProducerInput: @unchecked Sendable {
+  // Immutable once made; the pipe locks what it shares.
   let bytes: [UInt8]
   let pipe: YAMLEventPipe
 
@@ -230,12 +217,4 @@ private final class ProducerInput {
     self.bytes = bytes
     self.pipe = pipe
   }
-}
-
-/// The parsing thread's start routine.
-private func runProducer(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-  guard let raw else { return nil }
-  let input = Unmanaged<ProducerInput>.fromOpaque(raw).takeRetainedValue()
-  YAMLParser.produce(input.bytes, into: input.pipe)
-  return nil
 }

@@ -1,0 +1,213 @@
+import Foundation
+
+/// The style engine an app keeps: the current snapshot of loaded sheets plus
+/// the theme and mode that queries use by default.
+///
+/// Queries are thread-safe: each takes the current immutable ``StyleIndex``
+/// and runs on it, so an answer never mixes two snapshots. Publishing new
+/// sheets, or changing ``theme`` or ``mode``, is one atomic step, after
+/// which observers hear a ``StyleUpdate`` (see ``observe(_:)``).
+///
+/// (Named `StyleEngine`, not `Stylist`, so that `Stylist.Component` names this
+/// module's type in an app that has its own `Component`.)
+public final class StyleEngine: Sendable {
+  private struct State {
+    var index: StyleIndex
+    var theme: String?
+    var mode: PrecedenceMode?
+    var generation = 0
+    var observers: [Int: @Sendable (StyleUpdate) -> Void] = [:]
+    var nextObserver = 0
+    /// Updates published but not yet handed to observers, oldest first.
+    var undelivered: [StyleUpdate] = []
+    /// Whether a thread is handing `undelivered` to observers: at most one
+    /// does, so observers hear updates one at a time, in order.
+    var isDelivering = false
+
+    func update(_ changes: StyleUpdate.Changes) -> StyleUpdate {
+      StyleUpdate(changes: changes, generation: generation, index: index, theme: theme, mode: mode)
+    }
+  }
+
+  private let state: Locked<State>
+
+  /// Loads `paths` as one sheet (see ``StyleSheet/init(contentsOf:options:)-(String,_)``).
+  public convenience init(
+    contentsOf paths: [String], theme: String? = nil, mode: PrecedenceMode? = nil, options: LoadOptions = .init()
+  ) throws(SheetLoadError) {
+    self.init(sheets: [try StyleSheet(contentsOf: paths, options: options)], theme: theme, mode: mode)
+  }
+
+  /// Loads the files at `urls` as one sheet.
+  public convenience init(
+    contentsOf urls: [URL], theme: String? = nil, mode: PrecedenceMode? = nil, options: LoadOptions = .init()
+  ) throws(SheetLoadError) {
+    self.init(sheets: [try StyleSheet(contentsOf: urls, options: options)], theme: theme, mode: mode)
+  }
+
+  /// An engine over `sheets`, in order (a later sheet's rule wins a tie).
+  public init(sheets: [StyleSheet] = [], theme: String? = nil, mode: PrecedenceMode? = nil) {
+    state = Locked(State(index: StyleIndex(sheets: sheets), theme: theme, mode: mode))
+  }
+
+  /// An engine over an index built beforehand.
+  public init(index: StyleIndex, theme: String? = nil, mode: PrecedenceMode? = nil) {
+    state = Locked(State(index: index, theme: theme, mode: mode))
+  }
+
+  /// The current snapshot.
+  public var index: StyleIndex { state.withLock { $0.index } }
+
+  /// The theme used when a query names none (a node's `@theme` wins).
+  /// Setting a different theme tells observers.
+  public var theme: String? {
+    get { state.withLock { $0.theme } }
+    set {
+      publish(.theme) { state in
+        guard state.theme != newValue else { return false }
+        state.theme = newValue
+        return true
+      }
+    }
+  }
+
+  /// An explicit precedence mode; nil means the sheets' `mode:`, else
+  /// `themed`. Setting a different mode tells observers.
+  public var mode: PrecedenceMode? {
+    get { state.withLock { $0.mode } }
+    set {
+      publish(.mode) { state in
+        guard state.mode != newValue else { return false }
+        state.mode = newValue
+        return true
+      }
+    }
+  }
+
+  /// The snapshot and the options a query made now would use.
+  public var current: (index: StyleIndex, options: QueryOptions) {
+    state.withLock { state in
+      (state.index, QueryOptions(theme: state.theme, mode: state.mode ?? state.index.declaredMode ?? .themed))
+    }
+  }
+
+  /// The style that wins for `node` (SPEC precedence), or the default style.
+  public func bestMatch(for node: NodeIdentifier) -> Resolution {
+    let (index, options) = current
+    return index.bestMatch(for: node, options: options)
+  }
+
+  /// Every rule, ranked: the applicable ones best first with their
+  /// specificity, then the others with the reason each does not apply.
+  public func matches(for node: NodeIdentifier) -> [Candidate] {
+    let (index, options) = current
+    return index.matches(for: node, options: options)
+  }
+
+  /// Every applicable rule's properties merged, weakest first, so the
+  /// strongest rule's value wins each property.
+  public func cascade(for node: NodeIdentifier) -> Resolution {
+    let (index, options) = current
+    return index.cascade(for: node, options: options)
+  }
+
+  /// Resolves every atom of `tree`; the tree's theme applies unless the
+  /// engine has one set explicitly.
+  public func resolve(_ tree: StyleTree) -> [Resolution] {
+    var (index, options) = current
+    if options.theme == nil { options.theme = tree.theme }
+    return tree.identifiers.map { index.bestMatch(for: $0, options: options) }
+  }
+
+  /// The image asset names to try for `node`, most specific first.
+  public func imageNames(for node: NodeIdentifier, options imageOptions: ImageNameOptions = .init()) -> ImageNames {
+    let (_, options) = current
+    return ImageNames(node: node, theme: node.theme ?? options.theme, mode: options.mode, options: imageOptions)
+  }
+
+  /// Publishes a new snapshot, then tells observers.
+  public func replace(with index: StyleIndex) {
+    publish(.snapshot) { state in
+      state.index = index
+      return true
+    }
+  }
+
+  /// Publishes a snapshot of `sheets`, then tells observers.
+  public func replace(with sheets: [StyleSheet]) { replace(with: StyleIndex(sheets: sheets)) }
+
+  /// Loads `paths` as one sheet and publishes it. On any error it throws and
+  /// the current snapshot stays: a failed reload changes nothing.
+  public func reload(contentsOf paths: [String], options: LoadOptions = .init()) throws(SheetLoadError) {
+    replace(with: [try StyleSheet(contentsOf: paths, options: options)])
+  }
+
+  /// Loads the files at `urls` as one sheet and publishes it; see
+  /// ``reload(contentsOf:options:)-([String],_)``.
+  public func reload(contentsOf urls: [URL], options: LoadOptions = .init()) throws(SheetLoadError) {
+    replace(with: [try StyleSheet(contentsOf: urls, options: options)])
+  }
+
+  /// Calls `handler` with every update (new snapshot, theme or mode) until
+  /// the token is cancelled or released.
+  ///
+  /// Updates reach observers one at a time, in the order they were made,
+  /// never two at once. They are delivered on the thread that made a change,
+  /// after the change is published and outside the engine's lock: when two
+  /// threads change the engine together, the one already delivering hands
+  /// over both updates in order, and the other returns at once. A handler
+  /// may query the engine or change it; its change is delivered after the
+  /// current update.
+  public func observe(_ handler: @escaping @Sendable (StyleUpdate) -> Void) -> ObservationToken {
+    let id = state.withLock { state in
+      let id = state.nextObserver
+      state.nextObserver += 1
+      state.observers[id] = handler
+      return id
+    }
+    return ObservationToken { [weak self] in
+      _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
+    }
+  }
+
+  /// Every update from now on, for Swift concurrency: the same updates, in
+  /// the same order, as ``observe(_:)``. Nothing is dropped; the sequence
+  /// ends when the task iterating it is cancelled.
+  public var updates: AsyncStream<StyleUpdate> {
+    AsyncStream { continuation in
+      let token = observe { continuation.yield($0) }
+      continuation.onTermination = { _ in token.cancel() }
+    }
+  }
+
+  /// Applies `change` under the lock; when it changed something, records
+  /// the update and hands it to observers unless another thread is already
+  /// handing over updates (it will hand over this one too).
+  private func publish(_ kind: StyleUpdate.Changes, _ change: (inout State) -> Bool) {
+    let mustDeliver = state.withLock { state in
+      guard change(&state) else { return false }
+      state.generation += 1
+      state.undelivered.append(state.update(kind))
+      guard !state.isDelivering else { return false }
+      state.isDelivering = true
+      return true
+    }
+    guard mustDeliver else { return }
+    while let (update, observers) = nextDelivery() {
+      for observer in observers { observer(update) }
+    }
+  }
+
+  /// The oldest undelivered update and the observers to tell, or nil (and
+  /// delivery over) when every update has been handed over.
+  private func nextDelivery() -> (StyleUpdate, [@Sendable (StyleUpdate) -> Void])? {
+    state.withLock { state in
+      guard !state.undelivered.isEmpty else {
+        state.isDelivering = false
+        return nil
+      }
+      let update = state.undelivered.removeFirst()
+      return (update, state.observers.sorted { $0.key < $1.key }.map(\.value))
+    }
+  }
+}

@@ -1,0 +1,48 @@
+/// A change to a ``StyleEngine``, as observers hear it: what changed and the
+/// engine's state right after that change.
+public struct StyleUpdate: Sendable {
+  /// What an update changed.
+  public struct Changes: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// New sheets were published (`replace`, `reload`, a watched save).
+    public static let snapshot = Changes(rawValue: 1 << 0)
+    /// The engine's ``StyleEngine/theme`` changed.
+    public static let theme = Changes(rawValue: 1 << 1)
+    /// The engine's ``StyleEngine/mode`` changed.
+    public static let mode = Changes(rawValue: 1 << 2)
+  }
+
+  /// What this update changed.
+  public let changes: Changes
+  /// Counts the engine's changes: each update's is one more than the one
+  /// before, so an observer can tell the latest of two answers it holds.
+  public let generation: Int
+  /// The snapshot after the change.
+  public let index: StyleIndex
+  /// The engine's theme after the change.
+  public let theme: String?
+  /// The engine's explicit mode after the change.
+  public let mode: PrecedenceMode?
+
+  /// The options a query made right after this change used: the theme, and
+  /// the explicit mode, else the sheets' mode, else `themed`.
+  public var options: QueryOptions {
+    QueryOptions(theme: theme, mode: mode ?? index.declaredMode ?? .themed)
+  }
+}
+
+/// Keeps an observation alive: cancelling the token, or releasing the last
+/// reference to it, stops the calls. (An update already being delivered on
+/// another thread may still reach the handler once.)
+public final class ObservationToken: Sendable {
+  private let onCancel: @Sendable () -> Void
+
+  init(_ onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
+
+  deinit { onCancel() }
+
+  /// Stops the observation; cancelling twice does nothing more.
+  public func cancel() { onCancel() }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Stylist
+
+struct WatchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "watch",
+    abstract: "Prints the answers for nodes, then again whenever a sheet or an import changes.",
+    discussion: """
+      Prints every node's answer at start; after each save to a loaded file (including a
+      save by renaming a temporary file over it, as editors do), prints the answers that
+      changed. A save that does not load prints its errors on stderr and the last good
+      answers stay. Text output marks each reload on stderr; JSON output is one object
+      per line, shaped like a `batch` line. Runs until interrupted.
+      Exit status: 0 on SIGINT or SIGTERM; 2 when the sheets or a node are invalid at start.
+
+      Example:
+        $ stylist watch -s Fixtures/demo/demo.yaml --format json home/title @dark/card/background
+        {"node":"home/title","selector":"title",…}
+        {"node":"@dark/card/background",…}
+      """
+  )
+
+  @OptionGroup var sheet: SheetOptions
+
+  @Flag(help: "Merge the properties of every applicable selector, weakest first.")
+  var cascade = false
+
+  @Option(help: "text or json.")
+  var format: OutputFormat = .text
+
+  @Argument(help: "Node identifiers, e.g. home/header[selected]/label or @dark/title.")
+  var nodes: [String]
+
+  func validate() throws {
+    if format == .yaml { throw ValidationError("watch prints text or json.") }
+    if nodes.isEmpty { throw ValidationError("Give at least one node.") }
+  }
+
+  func run() throws {
+    let identifiers = try nodes.map(parseNodeArgument)
+    let engine = StyleEngine(theme: sheet.theme, mode: sheet.mode)
+    let printer = AnswerPrinter(
+      engine: engine, nodes: Array(zip(nodes, identifiers)), cascade: cascade, format: format)
+    let watcher: SheetWatcher
+    do {
+      watcher = try SheetWatcher(engine: engine, paths: sheet.sheets) { event in
+        switch event {
+        case .reloaded: printer.printChanges()
+        case .failed(let error): Diagnostics.writeError(error.errors.map { "\($0)\n" }.joined())
+        }
+      }
+    } catch {
+      throw loadFailure(error)
+    }
+    printer.printChanges()
+    ExitOnSignals.install { watcher.stop() }
+    dispatchMain()
+  }
+}
+
+/// Prints the answers that differ from the ones printed before. Called at
+/// start and then by the watcher's thread, one call at a time (the lock
+/// covers the start racing a first save).
+private final class AnswerPrinter: @unchecked Sendable {
+  private let engine: StyleEngine
+  private let nodes: [(text: String, identifier: NodeIdentifier)]
+  private let cascade: Bool
+  private let format: OutputFormat
+  private let lock = NSLock()
+  private var printed: [Resolution?]
+
+  init(engine: StyleEngine, nodes: [(String, NodeIdentifier)], cascade: Bool, format: OutputFormat) {
+    (self.engine, self.nodes, self.cascade, self.format) = (engine, nodes, cascade, format)
+    printed = Array(repeating: nil, count: nodes.count)
+  }
+
+  func printChanges() {
+    lock.lock()
+    defer { lock.unlock() }
+    let isFirst = printed.allSatisfy { $0 == nil }
+    var output = OutputBuffer()
+    var changed = 0
+    for (position, node) in nodes.enumerated() {
+      let answer = cascade ? engine.cascade(for: node.identifier) : engine.bestMatch(for: node.identifier)
+      guard answer != printed[position] else { continue }
+      printed[position] = answer
+      changed += 1
+      switch format {
+      case .json: output.writeLine(resolutionValue(answer, node: node.text).jsonText)
+      default: output.write(resolutionText(answer, node: node.text, style: .stdout))
+      }
+    }
+    output.flush()
+    if !isFirst && format != .json {
+      Diagnostics.writeError("reloaded: \(changed) of \(nodes.count) answers changed\n")
+    }
+  }
+}

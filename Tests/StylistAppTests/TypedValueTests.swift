@@ -1,0 +1,159 @@
+import Foundation
+import Stylist
+import Testing
+
+/// An app's own type named like one of Stylist's: the module name still
+/// reaches Stylist's (`Stylist.Component`), since no Stylist type is named
+/// `Stylist`.
+private struct Component { var label: String }
+
+@Suite struct TypedValueTests {
+  static let sheet = """
+    variables:
+      brand: "#3366FF"
+    themes:
+      dark:
+        variables:
+          brand: "#99BBFF"
+    styles:
+      card/title:
+        color: $brand
+        size: 17
+        weight: 1.5
+        bold: true
+        insets: { top: 4, bottom: 8.0 }
+        fonts: [Inter, Helvetica]
+      title:
+        color: "#000000"
+        size: "17pt"
+    """
+
+  @Test func appTypesCanBeNamedBesideStylists() throws {
+    let mine = Component(label: "x")
+    let theirs = Stylist.Component(name: "card", variant: "selected")
+    #expect(mine.label == "x")
+    #expect(theirs.description == "card[selected]")
+  }
+
+  @Test func typedReadsAndSubscripts() throws {
+    let engine = StyleEngine(sheets: [try StyleSheet(yaml: Self.sheet, name: "app.yaml")])
+    let properties = try #require(engine.bestMatch(for: "home/card/title").properties)
+    #expect(properties["color"]?.stringValue == "#3366FF")
+    #expect(properties["size"]?.intValue == 17)
+    #expect(properties["size"]?.doubleValue == 17)
+    #expect(properties["weight"]?.doubleValue == 1.5)
+    #expect(properties["weight"]?.intValue == nil)
+    #expect(properties["bold"]?.boolValue == true)
+    #expect(properties["insets"]?["top"]?.intValue == 4)
+    #expect(properties["insets"]?["bottom"]?.intValue == 8)
+    #expect(properties["fonts"]?[1]?.stringValue == "Helvetica")
+    #expect(properties["fonts"]?[2] == nil)
+    #expect(properties["fonts"]?["x"] == nil)
+    #expect(properties["color"]?.intValue == nil)
+    engine.theme = "dark"
+    #expect(engine.bestMatch(for: "home/card/title").properties?["color"]?.stringValue == "#99BBFF")
+  }
+
+  struct TitleStyle: Decodable, Equatable {
+    struct Insets: Decodable, Equatable { var top: Double, bottom: Int }
+    var color: String
+    var size: Double
+    var bold: Bool?
+    var insets: Insets?
+    var fonts: [String]?
+  }
+
+  @Test func answersDecodeIntoAppTypes() throws {
+    let engine = StyleEngine(sheets: [try StyleSheet(yaml: Self.sheet, name: "app.yaml")])
+    let style = try engine.bestMatch(for: "card/title").decode(TitleStyle.self)
+    #expect(
+      style
+        == TitleStyle(
+          color: "#3366FF", size: 17, bold: true, insets: .init(top: 4, bottom: 8), fonts: ["Inter", "Helvetica"]))
+    let cascaded: TitleStyle = try engine.cascade(for: "card/title").decode()
+    #expect(cascaded.color == "#3366FF")
+  }
+
+  @Test func decodingErrorsNameThePropertyAndTheStyle() throws {
+    let engine = StyleEngine(sheets: [try StyleSheet(yaml: Self.sheet, name: "app.yaml")])
+    #expect {
+      _ = try engine.bestMatch(for: "title").decode(TitleStyle.self)
+    } throws: { error in
+      let error = try #require(error as? StyleDecodingError)
+      return error.propertyPath == "size"
+        && error.description
+          == #"app.yaml:15:3: error: cannot decode 'size': expected a number, found the string "17pt""#
+    }
+    struct Wrong: Decodable {
+      struct Insets: Decodable { var top: String }
+      var insets: Insets
+    }
+    #expect {
+      _ = try engine.bestMatch(for: "card/title").decode(Wrong.self)
+    } throws: { error in
+      (error as? StyleDecodingError)?.description
+        == "app.yaml:8:3: error: cannot decode 'insets.top': expected a string, found the integer 4"
+    }
+    struct Missing: Decodable { var shadow: String }
+    #expect {
+      _ = try engine.bestMatch(for: "card/title").decode(Missing.self)
+    } throws: { error in
+      (error as? StyleDecodingError)?.description
+        == "app.yaml:8:3: error: cannot decode 'shadow': missing property 'shadow'"
+    }
+    struct Fonts: Decodable { var fonts: [Int] }
+    #expect {
+      _ = try engine.bestMatch(for: "card/title").decode(Fonts.self)
+    } throws: { error in
+      (error as? StyleDecodingError)?.propertyPath == "fonts[0]"
+    }
+    #expect {
+      _ = try engine.bestMatch(for: "nothing").decode(Missing.self)
+    } throws: { error in
+      (error as? StyleDecodingError)?.description
+        == "error: cannot decode the style: no style applies to 'nothing' and the sheet has no default"
+    }
+  }
+
+  /// JSON keeps values and their kinds; what it cannot keep (the order of an
+  /// object's keys, `1.0` versus `1`) is what the comparison leaves out.
+  @Test func propertyValuesRoundTripThroughJSON() throws {
+    let value: PropertyValue = [
+      "color": "#FFFFFF", "size": 12, "ratio": 0.75, "on": true, "none": nil,
+      "list": [1, "two", [3.5], ["four": 4]], "map": ["inner": ["deep": false]],
+      "far": .double(.infinity),
+    ]
+    let data = try JSONEncoder().encode(value)
+    let decoded = try JSONDecoder().decode(PropertyValue.self, from: data)
+    #expect(Self.canonical(decoded) == Self.canonical(value))
+    #expect(decoded["far"]?.doubleValue == nil)  // JSON has no infinity: it is the string ".inf"
+    #expect(decoded["far"]?.stringValue == ".inf")
+    let whole = try JSONDecoder().decode(PropertyValue.self, from: JSONEncoder().encode(PropertyValue.double(2)))
+    #expect(whole.doubleValue == 2)
+  }
+
+  /// Maps' keys sorted, and infinity as the string JSON carries.
+  private static func canonical(_ value: PropertyValue) -> PropertyValue {
+    switch value {
+    case .map(let map):
+      var sorted = Properties()
+      for key in map.keys.sorted() { sorted[key] = canonical(map[key]!) }
+      return .map(sorted)
+    case .list(let items): return .list(items.map(canonical))
+    case .double(let number) where !number.isFinite: return .string(PropertyValue.yamlText(for: number))
+    default: return value
+    }
+  }
+
+  @Test func sheetsGivenAsTextImportFromABaseDirectory() throws {
+    let scratch = try Scratch("base")
+    try scratch.write("tokens.yaml", "variables:\n  ink: \"#222222\"\n")
+    let text = "imports: [tokens.yaml]\nstyles:\n  label: { color: $ink }\n"
+    let sheet = try StyleSheet(yaml: text, name: "bundle.yaml", baseDirectory: scratch.folder)
+    #expect(StyleEngine(sheets: [sheet]).bestMatch(for: "label").properties?["color"] == "#222222")
+    try scratch.write("app.yaml", text)
+    let fromURL = try StyleEngine(contentsOf: [scratch.folder.appendingPathComponent("app.yaml")])
+    #expect(fromURL.bestMatch(for: "label").properties?["color"] == "#222222")
+    #expect(throws: SheetLoadError.self) { try StyleSheet(contentsOf: URL(string: "https://example.com/app.yaml")!) }
+  }
+}

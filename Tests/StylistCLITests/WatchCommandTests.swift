@@ -1,0 +1,74 @@
+import Dispatch
+import Foundation
+import Testing
+
+/// `stylist watch` as a process: answers at start, changed answers after a
+/// save by rename, errors for a broken save, exit 0 on SIGTERM and SIGINT.
+@Suite struct WatchCommandTests {
+  private static func makeFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stylist-watch-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  private static func save(_ text: String, to sheet: URL) throws {
+    let temporary = sheet.deletingLastPathComponent().appendingPathComponent(".save.tmp")
+    try Data(text.utf8).write(to: temporary)
+    guard rename(temporary.path, sheet.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+  }
+
+  @Test(arguments: [SIGTERM, SIGINT])
+  func printsChangedAnswersUntilSignalled(signal: Int32) throws {
+    let folder = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let sheet = folder.appendingPathComponent("app.yaml")
+    try Data("styles:\n  title: { color: red }\n  card/title: { color: blue }\n".utf8).write(to: sheet)
+
+    let process = Process()
+    process.executableURL = CLIRunner.binary
+    process.arguments = ["watch", "-s", "app.yaml", "--format", "json", "title", "card/title"]
+    process.currentDirectoryURL = folder
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // A hung watch would block the reads below: kill it, and they fail.
+    let pid = process.processIdentifier
+    DispatchQueue.global().asyncAfter(deadline: .now() + 30) { kill(pid, SIGKILL) }
+    var lines = LineReaderForTests(handle: output.fileHandleForReading)
+    var errorLines = LineReaderForTests(handle: errors.fileHandleForReading)
+
+    #expect(lines.nextLine()?.hasPrefix(#"{"node":"title","selector":"title""#) == true)
+    #expect(lines.nextLine()?.hasPrefix(#"{"node":"card/title","selector":"card/title""#) == true)
+
+    // Only the answer that changed is printed again.
+    try Self.save("styles:\n  title: { color: green }\n  card/title: { color: blue }\n", to: sheet)
+    #expect(
+      lines.nextLine()
+        == #"{"node":"title","selector":"title","source":"app.yaml:2:3","default":false,"properties":{"color":"green"}}"#
+    )
+
+    // A broken save: its located error on stderr, nothing on stdout.
+    try Self.save("styles:\n  title: { color: [\n", to: sheet)
+    #expect(errorLines.nextLine()?.hasPrefix("app.yaml:3:1: error:") == true)
+
+    // Fixed: the answers compare with the last good ones printed.
+    try Self.save("styles:\n  title: { color: green }\n  card/title: { color: navy }\n", to: sheet)
+    #expect(lines.nextLine()?.hasPrefix(#"{"node":"card/title","selector":"card/title""#) == true)
+
+    kill(process.processIdentifier, signal)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 0)
+  }
+
+  @Test func aBrokenSheetAtStartExits2() throws {
+    let folder = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("styles:\n  title: [\n".utf8).write(to: folder.appendingPathComponent("app.yaml"))
+    let result = try CLIRunner.run(["watch", "-s", folder.appendingPathComponent("app.yaml").path, "title"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("app.yaml:3:1: error:"))
+  }
+}
