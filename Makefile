@@ -4,7 +4,7 @@ CONFIG ?= debug
 BIN = .build/$(CONFIG)/stylist
 DEMO = Fixtures/demo
 
-.PHONY: deps build test run format clean fuzz bench sanitize
+.PHONY: deps build test run format clean fuzz bench sanitize docs
 
 # libyaml (through pkg-config) is the one system dependency.
 deps:
@@ -29,8 +29,12 @@ run: build
 	  "images client/searchbar[disabled]/image"; do \
 	  echo "\$$ stylist $$cmd"; ../$(BIN) $$cmd || exit $$?; echo; done
 
+# The library's DocC catalog (Sources/Stylist/Stylist.docc), checked for broken links.
+docs: deps
+	$(SWIFT) package generate-documentation --target Stylist --warnings-as-errors
+
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks/Sources Fuzz/Sources
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples Benchmarks/Sources Fuzz/Sources
 
 clean:
 	rm -rf .build

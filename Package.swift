@@ -11,6 +11,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    // `make docs`: the DocC catalog in Sources/Stylist/Stylist.docc.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .systemLibrary(
@@ -32,6 +34,8 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The README's library example, built and run by the tests as an app would.
+    .executableTarget(name: "QuickStart", dependencies: ["Stylist"], path: "Examples/QuickStart"),
     .testTarget(name: "StylistTests", dependencies: ["Stylist"]),
     .testTarget(name: "StylistCLITests", dependencies: ["StylistCLI", "Stylist"]),
     // Uses only the public API, as an app does (no `@testable`).

@@ -7,7 +7,7 @@ import Stylist
   import Darwin
 #endif
 
-/// Exit codes shared by all commands but `lint` (SPEC §7).
+/// Exit codes shared by all commands but `lint` (README: Command line).
 enum ExitStatus {
   static let noStyle: Int32 = 1
   static let invalidInput: Int32 = 2

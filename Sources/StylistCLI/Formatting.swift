@@ -29,7 +29,7 @@ protocol RenderedAnswer {
 extension Resolution: RenderedAnswer {}
 extension Answer: RenderedAnswer {}
 
-/// The stable JSON/YAML shape of one answer (SPEC §7 `batch`).
+/// The stable JSON/YAML shape of one answer (README: Command line `batch`).
 func resolutionValue(_ answer: some RenderedAnswer, node: String) -> PropertyValue {
   var object = Properties()
   object["node"] = .string(node)

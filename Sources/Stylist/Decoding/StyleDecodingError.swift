@@ -11,10 +11,12 @@ public struct StyleDecodingError: Error, Sendable, Hashable, CustomStringConvert
   /// What was wrong, in the user's terms.
   public var message: String
 
+  /// An error for `propertyPath` of the style at `source`.
   public init(propertyPath: String, source: SourceLocation?, message: String) {
     (self.propertyPath, self.source, self.message) = (propertyPath, source, message)
   }
 
+  /// `FILE:LINE:COL: error: cannot decode 'PATH': MESSAGE`, the location left out when unknown.
   public var description: String {
     let subject = propertyPath.isEmpty ? "cannot decode the style" : "cannot decode '\(propertyPath)'"
     let location = source.map { "\($0): " } ?? ""

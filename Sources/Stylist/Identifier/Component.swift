@@ -1,8 +1,11 @@
 /// A path component of a node identifier: `name` or `name[variant]`.
 public struct Component: Hashable, Sendable {
+  /// The component's name (`header`).
   public var name: String
+  /// Its state, if any (`selected` in `header[selected]`).
   public var variant: String?
 
+  /// A component named `name` in state `variant`.
   public init(name: String, variant: String? = nil) {
     self.name = name
     self.variant = variant
@@ -29,11 +32,13 @@ public struct Component: Hashable, Sendable {
 }
 
 extension Component: LosslessStringConvertible, ExpressibleByStringLiteral {
+  /// `name` or `name[variant]`.
   public var description: String {
     if let variant { return "\(name)[\(variant)]" }
     return name
   }
 
+  /// Parses `name` or `name[variant]`; nil when invalid.
   public init?(_ description: String) {
     guard let parsed = try? Component(parsing: description) else { return nil }
     self = parsed

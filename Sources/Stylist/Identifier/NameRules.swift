@@ -1,6 +1,6 @@
 import Foundation
 
-/// Character rules shared by names, variants and themes (SPEC §2).
+/// Character rules shared by names, variants and themes (README: Node identifiers).
 enum NameRules {
   /// Checks for control characters and, where wildcards are not allowed, `*`.
   /// `[`, `]` and `/` never reach here: the scanner has split on them.

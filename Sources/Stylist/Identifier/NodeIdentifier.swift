@@ -1,18 +1,21 @@
 /// What is styled: an atom (the token) inside nested components, optionally
-/// with a theme, e.g. `@dark/home/header[selected]/searchBar/label` (SPEC §2).
+/// with a theme, e.g. `@dark/home/header[selected]/searchBar/label` (README: Node identifiers).
 public struct NodeIdentifier: Hashable, Sendable {
   /// The theme named by a leading `@name/`; it wins over the query's theme.
   public var theme: String?
   /// Path components, outermost first.
   public var path: [Component]
+  /// The atom's name, last in the identifier (`label`).
   public var token: String
 
+  /// A node with an optional theme, its enclosing components outermost first, and its token.
   public init(theme: String? = nil, path: [Component] = [], token: String) {
     self.theme = theme
     self.path = path
     self.token = token
   }
 
+  /// Parses `[@theme/]component[variant]/…/token`; throws with the column of the first problem.
   public init(parsing text: String) throws(SyntaxError) {
     var text = text
     // `withUTF8` rethrows untyped errors: the typed one crosses as a `Result`.
@@ -48,10 +51,12 @@ public struct NodeIdentifier: Hashable, Sendable {
     NodeIdentifier(theme: theme, path: groups + path, token: token)
   }
 
+  /// The node nested inside `groups` (outermost first).
   public func within(_ groups: Component...) -> NodeIdentifier { within(groups) }
 }
 
 extension NodeIdentifier: LosslessStringConvertible, ExpressibleByStringLiteral {
+  /// The identifier's text, which parses back to an equal identifier.
   public var description: String {
     var text = theme.map { "@\($0)/" } ?? ""
     for component in path {
@@ -61,6 +66,7 @@ extension NodeIdentifier: LosslessStringConvertible, ExpressibleByStringLiteral 
     return text + token
   }
 
+  /// Parses `description`; nil when it is not a valid identifier.
   public init?(_ description: String) {
     guard let parsed = try? NodeIdentifier(parsing: description) else { return nil }
     self = parsed

@@ -1,4 +1,4 @@
-/// Scans a node identifier's UTF-8 (SPEC §2) into byte ranges, checking it:
+/// Scans a node identifier's UTF-8 (README: Node identifiers) into byte ranges, checking it:
 /// the one parser of node identifiers. `NodeIdentifier(parsing:)` makes
 /// `String`s of the ranges; `NodeLine` (for `batch`) looks the names up in
 /// an index's table straight from the bytes.
@@ -194,7 +194,7 @@ enum NodeScanner {
     (part.nameEnd, part.variantStart, part.variantEnd) = (openIndex, openIndex + 1, closeIndex)
   }
 
-  /// No `*` and no control character (SPEC §2).
+  /// No `*` and no control character (README: Node identifiers).
   private static func validate(
     _ start: Int, _ end: Int, column: Int, isASCII: Bool, _ bytes: UnsafeBufferPointer<UInt8>
   ) throws(SyntaxError) {

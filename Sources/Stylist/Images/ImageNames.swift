@@ -1,5 +1,6 @@
-/// How image asset names are spelled (SPEC §6).
+/// How image asset names are spelled (README: Image names).
 public struct ImageNameOptions: Hashable, Sendable {
+  /// How a name leaves out a component: with the wildcard (`client_*_image`) or without it (`client_image`).
   public enum Form: String, Hashable, Sendable, CaseIterable {
     /// Components are replaced by the wildcard: `*_searchbar_image`.
     case wildcard
@@ -7,10 +8,14 @@ public struct ImageNameOptions: Hashable, Sendable {
     case omit
   }
 
+  /// Put between the parts of a name (`_`).
   public var separator: String
+  /// Stands for any component in `wildcard` form (`*`).
   public var wildcard: String
+  /// Wildcards or omitted components.
   public var form: Form
 
+  /// Options; the defaults give `client_*_image`.
   public init(separator: String = "_", wildcard: String = "*", form: Form = .wildcard) {
     self.separator = separator
     self.wildcard = wildcard
@@ -25,11 +30,16 @@ public struct ImageNameOptions: Hashable, Sendable {
 /// choice is the most significant. Lazy, because a deep node has
 /// exponentially many names; a name that comes out twice is listed once.
 public struct ImageNames: Sequence, Sendable {
+  /// The node the names are for.
   public let node: NodeIdentifier
+  /// The theme whose names come first, if any.
   public let theme: String?
+  /// Where themed names rank: all first (`themed`) or each before its unthemed twin (`classic`).
   public let mode: PrecedenceMode
+  /// How names are spelled.
   public let options: ImageNameOptions
 
+  /// The names for `node`, generated lazily, best first.
   public init(node: NodeIdentifier, theme: String?, mode: PrecedenceMode, options: ImageNameOptions) {
     self.node = node
     self.theme = theme
@@ -50,8 +60,10 @@ public struct ImageNames: Sequence, Sendable {
     }
   }
 
+  /// Iterates the names best first.
   public func makeIterator() -> Iterator { Iterator(self) }
 
+  /// Generates names one at a time, without building the whole list.
   public struct Iterator: IteratorProtocol {
     private let choices: [[String?]]
     private let token: String
@@ -76,6 +88,7 @@ public struct ImageNames: Sequence, Sendable {
       digits = [Int](repeating: 0, count: choices.count)
     }
 
+    /// The next name, or nil after the last.
     public mutating func next() -> String? {
       while true {
         if let twin = pendingTwin {

@@ -1,5 +1,5 @@
 /// A selector component as the index stores it: what it needs of a node
-/// component's name and variant, in ids, and its weight (SPEC §4).
+/// component's name and variant, in ids, and its weight (README: Precedence).
 struct CompiledComponent: Hashable {
   enum NameKind: UInt8 {
     case exact, any, glob

@@ -9,7 +9,7 @@ protocol MatchCollector {
   mutating func reset()
 }
 
-/// Keeps the rule that outranks all others (SPEC §4), and lets the walk
+/// Keeps the rule that outranks all others (README: Precedence), and lets the walk
 /// skip what cannot outrank it (branch and bound).
 struct BestCollector: MatchCollector {
   let mode: PrecedenceMode
@@ -186,7 +186,7 @@ struct TrieQuery<Node: QueryNode>: ~Copyable {
     }
   }
 
-  /// Whether `component` matches the node component at `index` (SPEC §3.2).
+  /// Whether `component` matches the node component at `index` (README: Selectors).
   @inline(__always)
   func matches(_ component: UnsafePointer<CompiledComponent>, at index: Int) -> Bool {
     matchesName(component, at: index) && matchesVariant(component, at: index)

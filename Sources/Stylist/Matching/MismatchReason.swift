@@ -13,6 +13,7 @@ public enum MismatchReason: Hashable, Sendable, CustomStringConvertible {
   /// It would apply but for a `>` (direct child or root) constraint.
   case directChild
 
+  /// The reason as `explain` prints it.
   public var description: String {
     switch self {
     case .theme(let required, let current):

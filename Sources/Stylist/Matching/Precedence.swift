@@ -1,4 +1,4 @@
-/// What decides between two applicable rules (SPEC §4): whether each is
+/// What decides between two applicable rules (README: Precedence): whether each is
 /// themed, its specificity on the node, and its load position.
 ///
 /// The one place precedence is written: the index's queries keep their best

@@ -1,8 +1,9 @@
-/// The specificity vector of one selector placed on one node (SPEC §4):
+/// The specificity vector of one selector placed on one node (README: Precedence):
 /// `[token weight, weight at node position 0, position 1, …]`, where position
 /// 0 is the token's parent. Stored sparsely (only placed components), since a
 /// node may be 10,000 components deep and most positions hold 0.
 public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// The token's weight: 1 for a literal token, 0 for a glob (which ranks below it).
   public let tokenWeight: Int
   /// Number of path components of the node, so the full vector can be shown.
   public let depth: Int
@@ -13,7 +14,7 @@ public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertib
   /// `spilled`. Each entry is packed as `(4095 - position) << 4 | weight`,
   /// never 0 (weights are at least 4), and missing entries are 0, so two
   /// packed vectors compare as 128-bit numbers: nearer the token, then
-  /// heavier, then longer is greater, as SPEC §4's lexicographic order says.
+  /// heavier, then longer is greater, as the README's precedence order says.
   private let packed: (UInt64, UInt64)
   /// Entries in `packed`, or -1 when they are in `spilled`.
   private let packedCount: Int
@@ -129,17 +130,19 @@ public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertib
     return (0..<lhs.placedCount).allSatisfy { lhs.placed($0) == rhs.placed($0) }
   }
 
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(tokenWeight)
     hasher.combine(placedCount)
     for index in 0..<placedCount { hasher.combine(placed(index)) }
   }
 
+  /// The vector, as `[3, 0, 1]`.
   public var description: String { "[" + vector.map(String.init).joined(separator: ", ") + "]" }
 }
 
 extension SelectorComponent {
-  /// Weight of this component wherever it is placed (SPEC §4 table).
+  /// Weight of this component wherever it is placed (the README's precedence table).
   public var weight: Int {
     let base: Int
     switch name {

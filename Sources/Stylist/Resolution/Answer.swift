@@ -53,6 +53,7 @@ public struct Answer: Sendable {
     return index.defaultStyle?.source
   }
 
+  /// Whether the node has a style (a winner or the default).
   public var isResolved: Bool { winner != nil || index.defaultStyle != nil }
 }
 

@@ -1,20 +1,27 @@
 /// A selector that applies to a node, with its specificity there.
 public struct Match: Hashable, Sendable {
+  /// The rule.
   public var rule: StyleRule
+  /// Its specificity on the node.
   public var specificity: Specificity
   /// Load position across all sheets; later wins ties.
   public var order: Int
 
+  /// Whether the rule's selector names a theme.
   public var isThemed: Bool { rule.selector.theme != nil }
 }
 
 /// One candidate of `matches(for:)`: applicable (with specificity and rank)
 /// or not (with the reason).
 public struct Candidate: Hashable, Sendable {
+  /// The rule.
   public var rule: StyleRule
+  /// The rule's load position (later wins a tie).
   public var order: Int
+  /// Whether it applies (with its specificity) or why not.
   public var outcome: Outcome
 
+  /// A candidate's result on the node.
   public enum Outcome: Hashable, Sendable {
     /// Applies; rank 1 is the winner.
     case applies(Specificity, rank: Int)
@@ -25,6 +32,7 @@ public struct Candidate: Hashable, Sendable {
 /// The answer for one node: the winning rule (or the default style) and the
 /// properties that result, resolved under the effective theme.
 public struct Resolution: Hashable, Sendable {
+  /// The node asked about.
   public var node: NodeIdentifier
   /// The theme the query ran under (the node's `@theme` wins over the query's).
   public var theme: String?
@@ -38,6 +46,7 @@ public struct Resolution: Hashable, Sendable {
   /// Where the properties come from: the winner's or the default's source.
   public var source: SourceLocation?
 
+  /// Whether the node has a style (a winner or the default).
   public var isResolved: Bool { properties != nil }
 }
 
@@ -52,9 +61,12 @@ extension Resolution {
 
 /// Theme and precedence mode for one query.
 public struct QueryOptions: Hashable, Sendable {
+  /// The theme to answer under (a node's `@theme` wins).
   public var theme: String?
+  /// How themed selectors rank (the precedence rules).
   public var mode: PrecedenceMode
 
+  /// Options for one query.
   public init(theme: String? = nil, mode: PrecedenceMode = .themed) {
     self.theme = theme
     self.mode = mode

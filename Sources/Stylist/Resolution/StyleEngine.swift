@@ -91,7 +91,7 @@ public final class StyleEngine: Sendable {
     }
   }
 
-  /// The style that wins for `node` (SPEC precedence), or the default style.
+  /// The style that wins for `node` (the precedence rules), or the default style.
   public func bestMatch(for node: NodeIdentifier) -> Resolution {
     let (index, options) = current
     return index.bestMatch(for: node, options: options)

@@ -25,6 +25,7 @@ public struct StyleIndex: Sendable {
 
   /// Rules in load order; a rule's index is its load position.
   public var rules: [StyleRule] { storage.rules }
+  /// The style of a node nothing applies to.
   public var defaultStyle: Style? { storage.defaultStyle }
   /// The mode the sheets ask for (the last sheet that sets one), if any.
   public var declaredMode: PrecedenceMode? { storage.declaredMode }
@@ -52,10 +53,12 @@ public struct StyleIndex: Sendable {
     self.init(rules: merged, defaultStyle: defaultStyle, declaredMode: mode)
   }
 
+  /// An index over `rules` (later wins a tie), compiled now.
   public init(rules: [StyleRule], defaultStyle: Style? = nil, declaredMode: PrecedenceMode? = nil) {
     storage = Storage(rules: rules, defaultStyle: defaultStyle, declaredMode: declaredMode)
   }
 
+  /// An index with no rules.
   public static let empty = StyleIndex(rules: [])
 
   /// Every applicable rule, best first.

@@ -3,7 +3,9 @@
 /// Stored flat, in pre-order with depths, so a tree nested 100,000 deep is
 /// built, walked and freed without recursion.
 public struct StyleTree: Hashable, Sendable {
+  /// One line of a tree: a section, element or atom at a depth.
   public struct Item: Hashable, Sendable {
+    /// A group (a component that holds others) or an atom (a styled token).
     public enum Kind: Hashable, Sendable {
       /// A group: a path component, possibly with a variant.
       case group(Component)
@@ -11,11 +13,14 @@ public struct StyleTree: Hashable, Sendable {
       case atom(String)
     }
 
+    /// How deep the item sits, from 0.
     public var depth: Int
+    /// Group or atom.
     public var kind: Kind
     /// Where the item was written, when it comes from a file.
     public var source: SourceLocation?
 
+    /// An item at `depth`.
     public init(depth: Int, kind: Kind, source: SourceLocation? = nil) {
       self.depth = depth
       self.kind = kind
@@ -29,15 +34,18 @@ public struct StyleTree: Hashable, Sendable {
     case atom(String)
   }
 
+  /// The tree's theme, used when the query names none.
   public var theme: String?
   /// Items in pre-order; a group's children follow it one level deeper.
   public var items: [Item]
 
+  /// A tree from its items in document order.
   public init(theme: String? = nil, items: [Item]) {
     self.theme = theme
     self.items = items
   }
 
+  /// A tree from nested nodes.
   public init(theme: String? = nil, nodes: [Node]) {
     var items: [Item] = []
     func flatten(_ nodes: [Node], depth: Int) {
@@ -68,5 +76,6 @@ public struct StyleTree: Hashable, Sendable {
     return result
   }
 
+  /// Each atom's full identifier, in document order.
   public var identifiers: [NodeIdentifier] { atoms.map(\.identifier) }
 }

@@ -1,8 +1,9 @@
-/// A name or variant pattern where `*` matches any run of characters (SPEC §3.3).
+/// A name or variant pattern where `*` matches any run of characters (README: Selectors).
 ///
 /// Translated once, when the selector is parsed, to an anchored POSIX extended
 /// regex; two globs are equal when their patterns are.
 public struct Glob: Hashable, Sendable, CustomStringConvertible {
+  /// The glob as written (`*`, `btn*`, `icon?`).
   public let pattern: String
   private let matcher: Matcher
 
@@ -67,6 +68,7 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
     return regex + "$"
   }
 
+  /// Whether the whole of `text` matches.
   public func matches(_ text: String) -> Bool {
     switch matcher {
     case .prefix: Self.bytes(of: text, match: pattern, atStart: true)
@@ -89,8 +91,11 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The glob as written.
   public var description: String { pattern }
 
+  /// Globs are equal when written the same.
   public static func == (lhs: Glob, rhs: Glob) -> Bool { lhs.pattern == rhs.pattern }
+  /// Hashes the pattern.
   public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 }

@@ -28,6 +28,7 @@ public enum NamePattern: Hashable, Sendable, CustomStringConvertible {
     self = bytes.contains(UInt8(ascii: "*")) ? .glob(Glob(text)) : .exact(text)
   }
 
+  /// Whether `name` is accepted.
   public func matches(_ name: String) -> Bool {
     switch self {
     case .exact(let literal): literal == name
@@ -36,6 +37,7 @@ public enum NamePattern: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The pattern as written.
   public var description: String {
     switch self {
     case .exact(let literal): literal
@@ -88,6 +90,7 @@ public enum VariantPattern: Hashable, Sendable {
     }
   }
 
+  /// Whether a component in state `variant` (nil: none) is accepted.
   public func matches(_ variant: String?) -> Bool {
     switch self {
     case .unspecified: true

@@ -1,27 +1,32 @@
 /// A path component of a selector: `name`, `name[v]`, `*`, `*[v]`, a glob,
-/// each optionally written `>x` to require direct nesting (SPEC §3.1, §3.4).
+/// each optionally written `>x` to require direct nesting (README: Selectors).
 public struct SelectorComponent: Hashable, Sendable {
+  /// What names the part accepts.
   public var name: NamePattern
+  /// What variants the part accepts.
   public var variant: VariantPattern
   /// Written `>x`: must sit directly inside the component just outside it
   /// (or, for the outermost component, at the root of the node's path).
   public var isDirectChild: Bool
 
+  /// A part; `isDirectChild` for one written after `>`.
   public init(name: NamePattern, variant: VariantPattern = .unspecified, isDirectChild: Bool = false) {
     self.name = name
     self.variant = variant
     self.isDirectChild = isDirectChild
   }
 
+  /// Whether the part accepts `component` (name and variant).
   public func matches(_ component: Component) -> Bool {
     name.matches(component.name) && variant.matches(component.variant)
   }
 
-  /// The bare `*` that leading-component normalisation drops (SPEC §3.1).
+  /// The bare `*` that leading-component normalisation drops (README: Selectors).
   var isBareWildcard: Bool { name == .any && variant == .unspecified && !isDirectChild }
 }
 
 extension SelectorComponent: CustomStringConvertible {
+  /// The part as written.
   public var description: String {
     (isDirectChild ? ">" : "") + name.description + variant.suffix
   }
@@ -29,13 +34,17 @@ extension SelectorComponent: CustomStringConvertible {
 
 /// The rightmost part of a selector: a name, `*` or a glob; never a variant.
 public struct TokenPattern: Hashable, Sendable, CustomStringConvertible {
+  /// What token names the pattern accepts.
   public var name: NamePattern
+  /// Whether the token must sit directly inside the last component (`>token`).
   public var isDirectChild: Bool
 
+  /// A token pattern.
   public init(name: NamePattern, isDirectChild: Bool = false) {
     self.name = name
     self.isDirectChild = isDirectChild
   }
 
+  /// The token as written.
   public var description: String { (isDirectChild ? ">" : "") + name.description }
 }

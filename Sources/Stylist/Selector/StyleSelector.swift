@@ -1,13 +1,16 @@
-/// What a style is registered for: `[@theme/] [component/]* token` (SPEC §3).
+/// What a style is registered for: `[@theme/] [component/]* token` (README: Selectors).
 ///
 /// Leading bare `*` components are dropped, so `*/*/title` and `title` are the
 /// same value; the one just outside a `>` component stays.
 public struct StyleSelector: Hashable, Sendable {
+  /// The theme (`@dark/`) the selector is for, if any.
   public private(set) var theme: String?
   /// Path components, outermost first, normalised.
   public private(set) var components: [SelectorComponent]
+  /// The token pattern, last in the selector.
   public private(set) var token: TokenPattern
 
+  /// A selector from its parts, outermost component first.
   public init(theme: String? = nil, components: [SelectorComponent] = [], token: TokenPattern) {
     self.theme = theme
     let dropCount = Self.leadingWildcardCount(components, token: token)
@@ -15,6 +18,7 @@ public struct StyleSelector: Hashable, Sendable {
     self.token = token
   }
 
+  /// Parses `[@theme/]part/…/token`; throws with the column of the first problem.
   public init(parsing text: String) throws(SyntaxError) {
     self = try Self.parse(text).selector
   }
@@ -84,6 +88,7 @@ public struct StyleSelector: Hashable, Sendable {
     StyleSelector(theme: theme, components: groups + components, token: token)
   }
 
+  /// The selector nested inside `groups` (outermost first).
   public func within(_ groups: SelectorComponent...) -> StyleSelector { within(groups) }
 
   /// The same selector registered under `theme` (a `themes:` block).
@@ -109,6 +114,7 @@ public struct StyleSelector: Hashable, Sendable {
 }
 
 extension StyleSelector: LosslessStringConvertible, ExpressibleByStringLiteral {
+  /// The selector's text, which parses back to an equal selector.
   public var description: String {
     var text = theme.map { "@\($0)/" } ?? ""
     // Without a theme, a first part starting with `@` would read as one:
@@ -123,6 +129,7 @@ extension StyleSelector: LosslessStringConvertible, ExpressibleByStringLiteral {
     return text + token.description
   }
 
+  /// Parses `description`; nil when it is not a valid selector.
   public init?(_ description: String) {
     guard let parsed = try? StyleSelector(parsing: description) else { return nil }
     self = parsed

@@ -1,20 +1,26 @@
 /// A located problem found while loading or linting a sheet, printed as
-/// `FILE:LINE:COLUMN: error: MESSAGE` (SPEC §5.1).
+/// `FILE:LINE:COLUMN: error: MESSAGE` (README: Style sheets).
 public struct SheetDiagnostic: Hashable, Sendable, CustomStringConvertible {
+  /// Whether a diagnostic stops the load (`error`) or only informs (`warning`).
   public enum Severity: String, Hashable, Sendable {
     case error, warning
   }
 
+  /// Error or warning.
   public var severity: Severity
+  /// Where the problem is.
   public var location: SourceLocation
+  /// What is wrong, in the user's terms.
   public var message: String
 
+  /// A diagnostic of `severity` at `location`.
   public init(_ severity: Severity, _ message: String, at location: SourceLocation) {
     self.severity = severity
     self.message = message
     self.location = location
   }
 
+  /// `FILE:LINE:COL: error: MESSAGE`.
   public var description: String { "\(location): \(severity.rawValue): \(message)" }
 }
 
@@ -23,12 +29,14 @@ public struct SheetLoadError: Error, Sendable, CustomStringConvertible {
   /// Every problem found, errors and warnings, in the order found.
   public var diagnostics: [SheetDiagnostic]
 
+  /// The errors among `diagnostics`.
   public var errors: [SheetDiagnostic] { diagnostics.filter { $0.severity == .error } }
 
+  /// Every error, one a line.
   public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 
-/// Limits that keep loading bounded on hostile input (SPEC §5.1), and how
+/// Limits that keep loading bounded on hostile input (README: Style sheets), and how
 /// loading uses threads.
 public struct LoadOptions: Hashable, Sendable {
   /// Files larger than this are rejected before parsing.
@@ -45,6 +53,7 @@ public struct LoadOptions: Hashable, Sendable {
   /// the calling thread.
   public var backgroundParsingThreshold: Int
 
+  /// Limits and threading for loading; the defaults suit sheets up to tens of megabytes.
   public init(
     maxFileSize: Int = 64 << 20, maxNestingDepth: Int = 1_000, maxExpandedValues: Int = 1_000_000,
     backgroundParsingThreshold: Int = 64 << 10

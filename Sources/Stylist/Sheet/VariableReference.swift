@@ -1,4 +1,4 @@
-/// `$name`, `${name}` and `$$` inside a scalar (SPEC §5).
+/// `$name`, `${name}` and `$$` inside a scalar (README: Style sheets).
 enum TemplatePiece: Equatable {
   case literal(String)
   case reference(String)

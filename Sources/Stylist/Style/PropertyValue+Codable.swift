@@ -8,6 +8,7 @@
 /// number was written as a double (`1.0` encodes as `1` and decodes as an
 /// int; `doubleValue` reads both).
 extension PropertyValue: Codable {
+  /// Reads a value of any kind: an object, an array, null, a boolean, an integer, a number or a string.
   public init(from decoder: any Decoder) throws {
     if let properties = decoder as? PropertyDecoder {
       self = properties.value
@@ -37,6 +38,7 @@ extension PropertyValue: Codable {
     }
   }
 
+  /// Writes the plain value; a map's keys in their order.
   public func encode(to encoder: any Encoder) throws {
     switch self {
     case .map(let map):

@@ -3,7 +3,7 @@ import OrderedCollections
 /// A style's properties, in the order they were written.
 public typealias Properties = OrderedDictionary<String, PropertyValue>
 
-/// A typed property value (YAML 1.2 core schema types, SPEC §5).
+/// A typed property value (YAML 1.2 core schema types, README: Style sheets).
 public enum PropertyValue: Hashable, Sendable {
   case null
   case bool(Bool)
@@ -38,12 +38,19 @@ extension PropertyValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
   ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral,
   ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
+  /// `"#FFFFFF"` as `.string`.
   public init(stringLiteral value: String) { self = .string(value) }
+  /// `12` as `.int`.
   public init(integerLiteral value: Int) { self = .int(value) }
+  /// `1.5` as `.double`.
   public init(floatLiteral value: Double) { self = .double(value) }
+  /// `true` as `.bool`.
   public init(booleanLiteral value: Bool) { self = .bool(value) }
+  /// `nil` as `.null`.
   public init(nilLiteral: ()) { self = .null }
+  /// `[1, "a"]` as `.list`.
   public init(arrayLiteral elements: PropertyValue...) { self = .list(elements) }
+  /// `["size": 12]` as `.map`, in the order written (a repeated key keeps its last value).
   public init(dictionaryLiteral elements: (String, PropertyValue)...) {
     self = .map(Properties(elements, uniquingKeysWith: { _, last in last }))
   }

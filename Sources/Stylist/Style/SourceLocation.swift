@@ -1,14 +1,19 @@
 /// Where something was written: the file as it was named, 1-based line and column.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+  /// The file as it was named (imports joined to their importer's folder).
   public var file: String
+  /// The line, from 1.
   public var line: Int
+  /// The column, from 1, in Unicode scalars.
   public var column: Int
 
+  /// A location in `file`.
   public init(file: String, line: Int, column: Int) {
     self.file = file
     self.line = line
     self.column = column
   }
 
+  /// `FILE:LINE:COL`, as compilers print locations.
   public var description: String { "\(file):\(line):\(column)" }
 }

@@ -1,11 +1,15 @@
 /// A set of properties with where it was defined. Values can differ per theme
-/// (themed variables, SPEC §5): `themed` holds the themes where they differ
+/// (themed variables, README: Style sheets): `themed` holds the themes where they differ
 /// from `properties`, the values under no theme.
 public struct Style: Hashable, Sendable {
+  /// The properties without a theme, in the order written.
   public var properties: Properties
+  /// For each theme whose variables change a value, the properties under it.
   public var themed: [String: Properties]
+  /// Where the style was written; nil for styles built in code.
   public var source: SourceLocation?
 
+  /// A style with `properties`, and the values `themed` holds under each theme.
   public init(properties: Properties, themed: [String: Properties] = [:], source: SourceLocation? = nil) {
     self.properties = properties
     self.themed = themed
@@ -29,6 +33,7 @@ public struct StyleRule: Hashable, Sendable {
   // Reads borrow the field in place; a write puts a new box in (rules are
   // built far more often than changed). Immutable fields spare every read
   // the exclusivity check and the copy a mutable class field costs.
+  /// The selector the rule is registered for.
   public var selector: StyleSelector {
     _read { yield storage.selector }
     set { storage = Storage(selector: newValue, name: storage.name, style: storage.style) }
@@ -38,15 +43,18 @@ public struct StyleRule: Hashable, Sendable {
     _read { yield storage.name }
     set { storage = Storage(selector: storage.selector, name: newValue, style: storage.style) }
   }
+  /// The rule's style: its properties, themed values and source.
   public var style: Style {
     _read { yield storage.style }
     set { storage = Storage(selector: storage.selector, name: storage.name, style: newValue) }
   }
 
+  /// A rule for `selector`; `name` is how it was spelled (defaults to the selector's text).
   public init(selector: StyleSelector, name: String? = nil, style: Style) {
     storage = Storage(selector: selector, name: name ?? selector.description, style: style)
   }
 
+  /// A rule with literal `properties`, as an app or a test writes one.
   public init(_ selector: StyleSelector, _ properties: Properties, source: SourceLocation? = nil) {
     self.init(selector: selector, style: Style(properties: properties, source: source))
   }
@@ -58,11 +66,13 @@ public struct StyleRule: Hashable, Sendable {
   /// The style's source, read in place (see `properties(underTheme:)`).
   var source: SourceLocation? { storage.style.source }
 
+  /// Rules are equal when their names, selectors and styles are.
   public static func == (lhs: StyleRule, rhs: StyleRule) -> Bool {
     lhs.storage === rhs.storage
       || (lhs.selector == rhs.selector && lhs.name == rhs.name && lhs.style == rhs.style)
   }
 
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(selector)
     hasher.combine(name)
@@ -82,7 +92,7 @@ public struct StyleRule: Hashable, Sendable {
   }
 }
 
-/// Precedence between themed and unthemed selectors (SPEC §4).
+/// Precedence between themed and unthemed selectors (README: Precedence).
 public enum PrecedenceMode: String, Hashable, Sendable, CaseIterable {
   /// A themed selector beats every unthemed one (the default).
   case themed

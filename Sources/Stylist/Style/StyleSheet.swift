@@ -6,11 +6,14 @@ import Foundation
 /// Loading is all or nothing: any error throws `SheetLoadError` with every
 /// problem found, and no partial sheet exists.
 public struct StyleSheet: Sendable {
+  /// The rules in load order: imports first, a later definition of a selector replacing an earlier one.
   public var rules: [StyleRule] { didSet { selectorsAreUnique = false } }
   /// Set by the loader, whose rules never repeat a selector, so that indexing
   /// one loaded sheet need not hash every selector again; any change clears it.
   var selectorsAreUnique = false
+  /// The style of a node no selector applies to (`default:`).
   public var defaultStyle: Style?
+  /// The precedence mode the sheet declares (`mode:`), if any.
   public var mode: PrecedenceMode?
   /// Themes declared by `themes:` blocks.
   public var themes: [String]
@@ -19,6 +22,7 @@ public struct StyleSheet: Sendable {
   /// Warnings found while loading (duplicate selectors, unused variables, …).
   public var warnings: [SheetDiagnostic]
 
+  /// A sheet built in code.
   public init(
     rules: [StyleRule], defaultStyle: Style? = nil, mode: PrecedenceMode? = nil, themes: [String] = [],
     files: [String] = [], warnings: [SheetDiagnostic] = []

@@ -3,7 +3,9 @@
 public struct StyleUpdate: Sendable {
   /// What an update changed.
   public struct Changes: OptionSet, Sendable, Hashable {
+    /// The set's bits.
     public let rawValue: Int
+    /// A set from its bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// New sheets were published (`replace`, `reload`, a watched save).
