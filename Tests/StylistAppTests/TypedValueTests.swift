@@ -145,7 +145,7 @@ private struct Component { var label: String }
     }
   }
 
-  @Test func sheetsGivenAsTextImportFromABaseDirectory() throws {
+  @Test func textImportsFromABaseDirectoryAndFileURLsWorkLikePaths() throws {
     let scratch = try Scratch("base")
     try scratch.write("tokens.yaml", "variables:\n  ink: \"#222222\"\n")
     let text = "imports: [tokens.yaml]\nstyles:\n  label: { color: $ink }\n"
@@ -154,6 +154,16 @@ private struct Component { var label: String }
     try scratch.write("app.yaml", text)
     let fromURL = try StyleEngine(contentsOf: [scratch.folder.appendingPathComponent("app.yaml")])
     #expect(fromURL.bestMatch(for: "label").properties?["color"] == "#222222")
-    #expect(throws: SheetLoadError.self) { try StyleSheet(contentsOf: URL(string: "https://example.com/app.yaml")!) }
+    let remote = URL(string: "https://example.com/app.yaml")!
+    #expect(throws: SheetLoadError.self) { try StyleSheet(contentsOf: remote) }
+    #expect(
+      StyleSheet.diagnose([remote]).map(\.description) == [
+        "https://example.com/app.yaml:1:1: error: cannot read 'https://example.com/app.yaml': only file URLs can be loaded"
+      ])
+    #expect(StyleSheet.diagnose([scratch.folder.appendingPathComponent("app.yaml")]).isEmpty)
+    try scratch.write("tree.yaml", "theme: dark\ntree:\n  - group: home\n    children: [ { style: label } ]\n")
+    let tree = try StyleTree(contentsOf: scratch.folder.appendingPathComponent("tree.yaml"))
+    #expect(tree.theme == "dark")
+    #expect(tree.identifiers == ["home/label"])
   }
 }

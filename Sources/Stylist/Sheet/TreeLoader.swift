@@ -1,4 +1,12 @@
+import Foundation
+
 extension StyleTree {
+  /// Loads the tree file at `url` (a file URL); see
+  /// ``init(contentsOf:options:)-(String,_)``.
+  public init(contentsOf url: URL, options: LoadOptions = .init()) throws(SheetLoadError) {
+    try self.init(contentsOf: try SheetLoadError.paths(of: [url])[0], options: options)
+  }
+
   /// Loads a tree file (YAML or JSON):
   ///
   ///     theme: dark            # optional

@@ -55,19 +55,7 @@ public struct StyleSheet: Sendable {
   /// Loads the files at `urls` in order as one sheet. Only file URLs can be
   /// read; another scheme is a located error, like a missing file.
   public init(contentsOf urls: [URL], options: LoadOptions = .init()) throws(SheetLoadError) {
-    var paths: [String] = []
-    var problems: [SheetDiagnostic] = []
-    for url in urls {
-      if url.isFileURL {
-        paths.append(url.path)
-      } else {
-        let location = SourceLocation(file: url.absoluteString, line: 1, column: 1)
-        problems.append(
-          SheetDiagnostic(.error, "cannot read '\(url.absoluteString)': only file URLs can be loaded", at: location))
-      }
-    }
-    guard problems.isEmpty else { throw SheetLoadError(diagnostics: problems) }
-    try self.init(contentsOf: paths, options: options)
+    try self.init(contentsOf: try SheetLoadError.paths(of: urls), options: options)
   }
 
   /// `streamsStyles: false` composes `styles:` like the rest, for tests
@@ -128,6 +116,16 @@ public struct StyleSheet: Sendable {
   /// Every error and warning of loading `paths`, for `lint`; this adds the
   /// warnings about selectors that can never win, which loading skips to
   /// stay fast.
+  public static func diagnose(_ urls: [URL], options: LoadOptions = .init()) -> [SheetDiagnostic] {
+    do {
+      return diagnose(try SheetLoadError.paths(of: urls), options: options)
+    } catch {
+      return error.diagnostics
+    }
+  }
+
+  /// Every error and warning of loading the files at `paths`; see
+  /// ``diagnose(_:options:)-([URL],_)``.
   public static func diagnose(_ paths: [String], options: LoadOptions = .init()) -> [SheetDiagnostic] {
     do {
       let sheet = try StyleSheet(contentsOf: paths, options: options)

@@ -62,8 +62,8 @@ public final class SheetWatcher: Sendable {
     engine: StyleEngine, urls: [URL], options: LoadOptions = .init(), debounce: Duration = .milliseconds(100),
     onEvent: @escaping @Sendable (Event) -> Void = { _ in }
   ) throws(SheetLoadError) {
-    let paths = urls.map { $0.isFileURL ? $0.path : $0.absoluteString }
-    try self.init(engine: engine, paths: paths, options: options, debounce: debounce, onEvent: onEvent)
+    try self.init(
+      engine: engine, paths: try SheetLoadError.paths(of: urls), options: options, debounce: debounce, onEvent: onEvent)
   }
 
   deinit { stop() }
