@@ -4,7 +4,7 @@ CONFIG ?= debug
 BIN = .build/$(CONFIG)/stylist
 DEMO = Fixtures/demo
 
-.PHONY: deps build test run format clean fuzz bench sanitize docs
+.PHONY: deps build test run format clean fuzz bench sanitize docs install
 
 # libyaml (through pkg-config) is the one system dependency.
 deps:
@@ -28,6 +28,14 @@ run: build
 	  "resolve -s demo/demo.yaml --tree demo/tree.yaml" \
 	  "images client/searchbar[disabled]/image"; do \
 	  echo "\$$ stylist $$cmd"; ../$(BIN) $$cmd || exit $$?; echo; done
+
+# A release build of `stylist` (several times faster than the debug build
+# `make run` uses) installed as $(PREFIX)/bin/stylist.
+PREFIX ?= /usr/local
+install: deps
+	$(SWIFT) build -c release --product stylist
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 .build/release/stylist $(DESTDIR)$(PREFIX)/bin/stylist
 
 # The library's DocC catalog (Sources/Stylist/Stylist.docc), checked for broken links.
 docs: deps

@@ -30,6 +30,12 @@ struct BatchCommand: ParsableCommand {
   @Flag(help: "Merge the properties of every applicable selector, weakest first.")
   var cascade = false
 
+  func validate() throws {
+    if sheet.sheets.contains("-") {
+      throw ValidationError("batch reads nodes from standard input; give the sheet as a file, not '-'.")
+    }
+  }
+
   func run() throws {
     let (index, options) = try sheet.load()
     var output = OutputBuffer()
@@ -38,6 +44,7 @@ struct BatchCommand: ParsableCommand {
     var answers = AnswerCache(ruleCount: index.rules.count, theme: options.theme)
     var cascades = CascadeRenderer(ruleCount: index.rules.count, theme: options.theme)
     var json = ""
+    var themes = LineThemes(index: index, queryTheme: options.theme)
     while let next = reader.nextLine(beforeBlocking: { output.flush() }) {
       lineNumber += 1
       guard case .bytes(let line) = next else {
@@ -58,6 +65,7 @@ struct BatchCommand: ParsableCommand {
         do throws(SyntaxError) {
           if cascade {
             let answer = try index.cascade(utf8: bytes, options: options)
+            themes.check(answer.theme, line: lineNumber)
             output.writeNodeField(bytes, scratch: &json)
             cascades.write(answer, to: &output)
             output.append(0x0A)
@@ -65,6 +73,7 @@ struct BatchCommand: ParsableCommand {
             // The answer after the node is the same for every node the same
             // rule wins under the same theme: rendered once, then copied.
             let answer = try index.bestMatch(utf8: bytes, options: options)
+            themes.check(answer.theme, line: lineNumber)
             answers.withRendered(answer) { output.write(line: bytes, answer: $0, scratch: &json) }
           }
         } catch {
@@ -78,6 +87,21 @@ struct BatchCommand: ParsableCommand {
       }
     }
     output.flush()
+  }
+}
+
+/// Warns once per theme that lines name with `@theme` and no loaded sheet
+/// mentions. Lines without their own theme cost one comparison.
+struct LineThemes {
+  let index: StyleIndex
+  let queryTheme: String?
+  private var checked: Set<String> = []
+
+  init(index: StyleIndex, queryTheme: String?) { (self.index, self.queryTheme) = (index, queryTheme) }
+
+  mutating func check(_ theme: String?, line: Int) {
+    guard let theme, theme != queryTheme, checked.insert(theme).inserted else { return }
+    Diagnostics.warnIfUnknown(theme: theme, in: index, at: "<stdin>:\(line):2")
   }
 }
 

@@ -7,35 +7,44 @@ struct DumpCommand: ParsableCommand {
     abstract: "Prints the fully resolved sheet: imports merged, variables substituted, extends flattened.",
     discussion: """
       Groups and themes are expanded into registered selectors; unthemed styles show their
-      values under --theme, themed ones under their own theme.
+      values under --theme, themed ones under their own theme. The YAML is itself a sheet:
+      loaded back, it gives the same answers under that theme (a `$` in a value is written
+      `$$`, so it stays text). The JSON, for tools, also names the theme.
 
       Example:
         $ stylist dump -s Fixtures/seed/spec-example.yaml --theme dark --format yaml
       """
   )
 
-  @Option(name: [.short, .customLong("sheet")], help: "A style sheet; repeat to layer sheets in order.")
+  @Option(
+    name: [.short, .customLong("sheet")],
+    help: "A style sheet, '-' for standard input; repeat to layer sheets in order.")
   var sheets: [String]
 
   @Option(help: "The theme to resolve variables under.")
   var theme: String?
 
-  @Option(help: "json or yaml.")
-  var format: OutputFormat = .json
+  @Option(help: "Output format.")
+  var format: SheetFormat = .json
 
   func validate() throws {
-    if format == .text { throw ValidationError("dump prints json or yaml.") }
     if sheets.isEmpty { throw ValidationError("Missing expected option '-s/--sheet <sheet>'.") }
+    try validateStandardInput(sheets)
   }
 
   func run() throws {
     let sheet: StyleSheet
-    do { sheet = try StyleSheet(contentsOf: sheets) } catch {
+    do { sheet = try StyleSheet(contentsOf: sheets, dashIsStandardInput: true) } catch {
       throw loadFailure(error)
     }
-    let dump = sheet.resolvedDump(theme: theme)
+    if theme != nil { Diagnostics.warnIfUnknown(theme: theme, in: StyleIndex(sheets: [sheet]), at: "<command line>") }
     var output = OutputBuffer()
-    if format == .yaml { output.write(dump.yamlText()) } else { output.writeLine(dump.jsonText) }
+    switch format {
+    case .json: output.writeLine(sheet.resolvedDump(theme: theme).jsonText)
+    case .yaml:
+      if let theme { output.writeLine("# Resolved under theme '\(theme)'; loads back as a sheet.") }
+      output.write(sheet.resolvedSheet(theme: theme).yamlText())
+    }
     output.flush()
   }
 }

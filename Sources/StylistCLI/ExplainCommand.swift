@@ -17,19 +17,19 @@ struct ExplainCommand: ParsableCommand {
 
   @OptionGroup var sheet: SheetOptions
 
-  @Option(help: "text or json.")
-  var format: OutputFormat = .text
+  @Option(help: "Output format.")
+  var format: TextOrJSON = .text
 
   @Argument(help: "The node identifier.")
   var node: String
 
   func validate() throws {
-    if format == .yaml { throw ValidationError("explain prints text or json.") }
   }
 
   func run() throws {
     let identifier = try parseNodeArgument(node)
     let (index, options) = try sheet.load()
+    Diagnostics.warnAboutThemes(of: [identifier], in: index)
     let candidates = index.matches(for: identifier, options: options)
     let answer = index.bestMatch(for: identifier, options: options)
     let theme = identifier.theme ?? options.theme

@@ -19,6 +19,25 @@ enum Diagnostics {
     writeError("\(location): error: \(message)\n")
   }
 
+  /// Warns on stderr about a theme no loaded sheet mentions (the answer and
+  /// the exit status stay: such a theme is allowed). `location` is where the
+  /// theme was given: `<command line>`, `<command line>:1:COL`, `FILE:L:C`.
+  static func warnIfUnknown(theme: String?, in index: StyleIndex, at location: String) {
+    guard let theme,
+      let warning = index.unknownThemeWarning(theme, at: SourceLocation(file: location, line: 0, column: 0))
+    else { return }
+    writeError("\(location): warning: \(warning.message) [\(warning.kind)]\n")
+  }
+
+  /// Warns about each node argument whose `@theme` no loaded sheet mentions.
+  static func warnAboutThemes(of nodes: [NodeIdentifier], in index: StyleIndex) {
+    var warned: Set<String> = []
+    for node in nodes {
+      guard let theme = node.theme, warned.insert(theme).inserted else { continue }
+      warnIfUnknown(theme: theme, in: index, at: "<command line>:1:2")
+    }
+  }
+
   static func writeError(_ text: String) {
     OutputBuffer.writeAll(Array(text.utf8), to: STDERR_FILENO)
   }

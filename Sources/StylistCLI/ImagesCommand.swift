@@ -4,10 +4,12 @@ import Stylist
 struct ImagesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "images",
-    abstract: "Lists the image asset names to try for a node, best first.",
+    abstract: "Lists the image asset names to try for each node, best first.",
     discussion: """
       Every way of replacing path components by the wildcard (or, with --form omit,
-      of dropping them), ranked like selectors on the same node.
+      of dropping them), ranked like selectors on the same node. With one node the text
+      output is the names alone; with several, each node's names follow it, indented.
+      JSON is one array of {"node":…,"names":[…]}.
 
       Example:
         $ stylist images client/searchbar/image
@@ -18,8 +20,8 @@ struct ImagesCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "The node identifier, e.g. client/searchbar[disabled]/image.")
-  var node: String
+  @Argument(help: "Node identifiers, e.g. client/searchbar[disabled]/image.")
+  var nodes: [String]
 
   @Option(help: "Theme; themed names start with the theme's name.")
   var theme: String?
@@ -36,13 +38,44 @@ struct ImagesCommand: ParsableCommand {
   @Option(help: "wildcard (replace components) or omit (drop them).")
   var form: ImageNameOptions.Form = .wildcard
 
+  @Option(help: "Output format.")
+  var format: TextOrJSON = .text
+
+  func validate() throws {
+    if nodes.isEmpty { throw ValidationError("Give at least one node.") }
+  }
+
   func run() throws {
-    let identifier = try parseNodeArgument(node)
-    let names = ImageNames(
-      node: identifier, theme: identifier.theme ?? theme, mode: mode,
-      options: ImageNameOptions(separator: separator, wildcard: wildcard, form: form))
+    let identifiers = try nodes.map(parseNodeArgument)
+    let options = ImageNameOptions(separator: separator, wildcard: wildcard, form: form)
     var output = OutputBuffer()
-    for name in names { output.writeLine(name) }
+    // Names are written as they are generated: a deep node has many.
+    var json = ""
+    if format == .json { output.write("[\n") }
+    for (position, (text, identifier)) in zip(nodes, identifiers).enumerated() {
+      let names = ImageNames(node: identifier, theme: identifier.theme ?? theme, mode: mode, options: options)
+      switch format {
+      case .json:
+        json.removeAll(keepingCapacity: true)
+        json += position == 0 ? "{\"node\":" : ",\n{\"node\":"
+        PropertyValue.writeJSONString(text, to: &json)
+        json += ",\"names\":["
+        output.write(json)
+        for (index, name) in names.enumerated() {
+          json.removeAll(keepingCapacity: true)
+          if index > 0 { json += "," }
+          PropertyValue.writeJSONString(name, to: &json)
+          output.write(json)
+        }
+        output.write("]}")
+      case .text where nodes.count == 1:
+        for name in names { output.writeLine(name) }
+      case .text:
+        output.writeLine(Palette.stdout.bold(text))
+        for name in names { output.writeLine("  " + name) }
+      }
+    }
+    if format == .json { output.write("\n]\n") }
     output.flush()
   }
 }

@@ -6,54 +6,85 @@ struct LintCommand: ParsableCommand {
     commandName: "lint",
     abstract: "Checks style sheets: every load error, plus warnings.",
     discussion: """
-      Each sheet is checked on its own (with its imports). Warnings: duplicate selectors,
-      selectors that can never win (another one applies wherever they do and outranks
-      them), unused variables, ignored empty components.
+      Each FILE is checked on its own (with its imports). Sheets given with -s are checked
+      together, loaded in order exactly as `match -s … -s …` loads them, so an overlay that
+      extends or uses its base's styles and variables can be checked.
+      Warnings end with their kind: duplicate-selector, never-wins, unused-variable,
+      empty-component, similar-theme; --ignore KIND drops them (repeatable). JSON gives
+      each diagnostic's "kind", and "suggestion" when a close name exists.
       Exit status: 0 when there is no error (warnings allowed), 1 when there are errors
       (a missing or unreadable file included); --strict counts warnings as errors.
 
       Example:
         $ stylist lint Fixtures/demo/demo.yaml
         Fixtures/demo/demo.yaml: ok
+        $ stylist lint --strict --ignore unused-variable -s base.yaml -s brand.yaml
       """
   )
+
+  @Option(
+    name: [.customShort("s"), .customLong("sheet")],
+    help: "A sheet checked together with the other -s sheets, in order (an overlay after its base).")
+  var layered: [String] = []
 
   @Flag(help: "Treat warnings as errors.")
   var strict = false
 
-  @Option(help: "text or json.")
-  var format: OutputFormat = .text
+  @Option(help: "Drop warnings of this kind, e.g. unused-variable (repeatable).")
+  var ignore: [String] = []
 
-  @Argument(help: "The sheets to check.")
-  var sheets: [String]
+  @Option(help: "Output format.")
+  var format: TextOrJSON = .text
+
+  @Argument(help: "Sheets to check, each on its own.")
+  var sheets: [String] = []
 
   func validate() throws {
-    if format == .yaml { throw ValidationError("lint prints text or json.") }
-    if sheets.isEmpty { throw ValidationError("Give at least one sheet.") }
+    if sheets.isEmpty && layered.isEmpty { throw ValidationError("Give at least one sheet.") }
+    try validateStandardInput(sheets + layered)
+    let known = DiagnosticKind.all.map(\.rawValue)
+    for kind in ignore where !known.contains(kind) {
+      let hint = Suggestion.hint(for: kind, among: known).text
+      throw ValidationError("unknown diagnostic kind '\(kind)'\(hint) (see `stylist help lint`)")
+    }
   }
 
   func run() throws {
+    let ignored = Set(ignore.map(DiagnosticKind.init(rawValue:)))
+    let shown = { (path: String) in path == "-" ? "<stdin>" : path }
+    var groups: [(name: String, paths: [String])] = sheets.map { (shown($0), [$0]) }
+    if !layered.isEmpty { groups.append((layered.map(shown).joined(separator: " + "), layered)) }
     var failed = false
     var records: [PropertyValue] = []
     var output = OutputBuffer()
-    for path in sheets {
-      let diagnostics = StyleSheet.diagnose([path])
-      let errors = diagnostics.filter { $0.severity == .error || strict }
-      if !errors.isEmpty { failed = true }
-      for diagnostic in diagnostics {
-        var object = Properties()
-        object["file"] = .string(diagnostic.location.file)
-        object["line"] = .int(diagnostic.location.line)
-        object["column"] = .int(diagnostic.location.column)
-        object["severity"] = .string(diagnostic.severity.rawValue)
-        object["message"] = .string(diagnostic.message)
-        records.append(.map(object))
-        if format == .text { output.writeLine(diagnostic.description) }
+    for group in groups {
+      let diagnostics = StyleSheet.diagnose(group.paths, dashIsStandardInput: true).filter {
+        $0.severity == .error || !ignored.contains($0.kind)
       }
-      if format == .text && diagnostics.isEmpty { output.writeLine("\(path): ok") }
+      if diagnostics.contains(where: { $0.severity == .error || strict }) { failed = true }
+      for diagnostic in diagnostics {
+        switch format {
+        case .json: records.append(Self.record(diagnostic))
+        case .text: output.writeLine(diagnostic.description)
+        }
+      }
+      if format == .text && diagnostics.isEmpty { output.writeLine("\(group.name): ok") }
     }
     if format == .json { output.write(jsonArray(records)) }
     output.flush()
     if failed { throw ExitCode(1) }
+  }
+
+  /// One diagnostic in lint's stable JSON shape.
+  static func record(_ diagnostic: SheetDiagnostic) -> PropertyValue {
+    var object = Properties()
+    object["file"] = .string(diagnostic.location.file)
+    object["line"] = .int(diagnostic.location.line)
+    object["column"] = .int(diagnostic.location.column)
+    object["severity"] = .string(diagnostic.severity.rawValue)
+    object["kind"] = .string(diagnostic.kind.rawValue)
+    object["message"] = .string(diagnostic.message)
+    if let suggestion = diagnostic.suggestion { object["suggestion"] = .string(suggestion) }
+    return .map(object)
   }
 }

@@ -24,20 +24,20 @@ struct MatchCommand: ParsableCommand {
   @Flag(help: "Merge the properties of every applicable selector, weakest first.")
   var cascade = false
 
-  @Option(help: "text or json.")
-  var format: OutputFormat = .text
+  @Option(help: "Output format.")
+  var format: TextOrJSON = .text
 
   @Argument(help: "Node identifiers, e.g. home/header[selected]/label or @dark/title.")
   var nodes: [String]
 
   func validate() throws {
-    if format == .yaml { throw ValidationError("match prints text or json.") }
     if nodes.isEmpty { throw ValidationError("Give at least one node.") }
   }
 
   func run() throws {
     let identifiers = try nodes.map(parseNodeArgument)
     let (index, options) = try sheet.load()
+    Diagnostics.warnAboutThemes(of: identifiers, in: index)
     let answers = identifiers.map {
       cascade ? index.cascade(for: $0, options: options) : index.bestMatch(for: $0, options: options)
     }

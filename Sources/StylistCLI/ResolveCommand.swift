@@ -27,8 +27,8 @@ struct ResolveCommand: ParsableCommand {
   @Option(help: "The tree file.")
   var tree: String
 
-  @Option(help: "text, json or yaml.")
-  var format: OutputFormat = .text
+  @Option(help: "Output format.")
+  var format: ResolveFormat = .text
 
   func run() throws {
     let styleTree: StyleTree
@@ -36,7 +36,11 @@ struct ResolveCommand: ParsableCommand {
       throw loadFailure(error)
     }
     var (index, options) = try sheet.load()
-    if sheet.theme == nil { options.theme = styleTree.theme }
+    if sheet.theme == nil {
+      options.theme = styleTree.theme
+      Diagnostics.warnIfUnknown(
+        theme: styleTree.theme, in: index, at: styleTree.themeSource?.description ?? tree)
+    }
     let answers = styleTree.identifiers.map { ($0.description, index.bestMatch(for: $0, options: options)) }
     var output = OutputBuffer()
     switch format {

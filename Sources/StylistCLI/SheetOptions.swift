@@ -3,7 +3,9 @@ import Stylist
 
 /// Options shared by the commands that query sheets.
 struct SheetOptions: ParsableArguments {
-  @Option(name: [.short, .customLong("sheet")], help: "A style sheet (YAML or JSON); repeat to layer sheets in order.")
+  @Option(
+    name: [.short, .customLong("sheet")],
+    help: "A style sheet (YAML or JSON), '-' for standard input; repeat to layer sheets in order.")
   var sheets: [String] = []
 
   @Option(help: "The current theme (a node's leading @theme wins).")
@@ -14,13 +16,15 @@ struct SheetOptions: ParsableArguments {
 
   func validate() throws {
     if sheets.isEmpty { throw ValidationError("Missing expected option '-s/--sheet <sheet>'.") }
+    try validateStandardInput(sheets)
   }
 
   /// Loads the sheets as one; on failure prints every error and exits 2.
   func load() throws -> (index: StyleIndex, options: QueryOptions) {
     do {
-      let sheet = try StyleSheet(contentsOf: sheets)
+      let sheet = try StyleSheet(contentsOf: sheets, dashIsStandardInput: true)
       let index = StyleIndex(sheets: [sheet])
+      Diagnostics.warnIfUnknown(theme: theme, in: index, at: "<command line>")
       return (index, QueryOptions(theme: theme, mode: mode ?? index.declaredMode ?? .themed))
     } catch {
       throw loadFailure(error)
@@ -28,6 +32,25 @@ struct SheetOptions: ParsableArguments {
   }
 }
 
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+/// `-` (standard input) may be given once: it can be read only once.
+func validateStandardInput(_ paths: [String]) throws {
+  if paths.filter({ $0 == "-" }).count > 1 {
+    throw ValidationError("'-' (standard input) can be given only once.")
+  }
+}
+
+/// `--format` for commands that print for people or for tools: each
+/// command takes only the formats it can print, so help lists just those.
+enum TextOrJSON: String, ExpressibleByArgument, CaseIterable {
+  case text, json
+}
+
+/// `--format` for `resolve`, which can also print YAML.
+enum ResolveFormat: String, ExpressibleByArgument, CaseIterable {
   case text, json, yaml
+}
+
+/// `--format` for `dump`, which prints a sheet: JSON or YAML.
+enum SheetFormat: String, ExpressibleByArgument, CaseIterable {
+  case json, yaml
 }

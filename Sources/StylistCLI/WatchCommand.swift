@@ -27,15 +27,17 @@ struct WatchCommand: ParsableCommand {
   @Flag(help: "Merge the properties of every applicable selector, weakest first.")
   var cascade = false
 
-  @Option(help: "text or json.")
-  var format: OutputFormat = .text
+  @Option(help: "Output format.")
+  var format: TextOrJSON = .text
 
   @Argument(help: "Node identifiers, e.g. home/header[selected]/label or @dark/title.")
   var nodes: [String]
 
   func validate() throws {
-    if format == .yaml { throw ValidationError("watch prints text or json.") }
     if nodes.isEmpty { throw ValidationError("Give at least one node.") }
+    if sheet.sheets.contains("-") {
+      throw ValidationError("watch needs sheet files; standard input ('-') cannot be watched.")
+    }
   }
 
   func run() throws {
@@ -54,6 +56,8 @@ struct WatchCommand: ParsableCommand {
     } catch {
       throw loadFailure(error)
     }
+    Diagnostics.warnIfUnknown(theme: sheet.theme, in: engine.index, at: "<command line>")
+    Diagnostics.warnAboutThemes(of: identifiers, in: engine.index)
     printer.printChanges()
     ExitOnSignals.install { watcher.stop() }
     dispatchMain()
@@ -67,11 +71,11 @@ private final class AnswerPrinter: @unchecked Sendable {
   private let engine: StyleEngine
   private let nodes: [(text: String, identifier: NodeIdentifier)]
   private let cascade: Bool
-  private let format: OutputFormat
+  private let format: TextOrJSON
   private let lock = NSLock()
   private var printed: [Resolution?]
 
-  init(engine: StyleEngine, nodes: [(String, NodeIdentifier)], cascade: Bool, format: OutputFormat) {
+  init(engine: StyleEngine, nodes: [(String, NodeIdentifier)], cascade: Bool, format: TextOrJSON) {
     (self.engine, self.nodes, self.cascade, self.format) = (engine, nodes, cascade, format)
     printed = Array(repeating: nil, count: nodes.count)
   }

@@ -11,12 +11,14 @@ public struct StyleIndex: Sendable {
     let rules: [StyleRule]
     let defaultStyle: Style?
     let declaredMode: PrecedenceMode?
+    let themes: [String]
     let trie: RuleTrie
 
-    init(rules: [StyleRule], defaultStyle: Style?, declaredMode: PrecedenceMode?) {
+    init(rules: [StyleRule], defaultStyle: Style?, declaredMode: PrecedenceMode?, declaredThemes: [String]) {
       self.rules = rules
       self.defaultStyle = defaultStyle
       self.declaredMode = declaredMode
+      themes = ThemeNames.mentioned(declared: declaredThemes, rules: rules)
       trie = RuleTrie(rules)
     }
   }
@@ -29,6 +31,9 @@ public struct StyleIndex: Sendable {
   public var defaultStyle: Style? { storage.defaultStyle }
   /// The mode the sheets ask for (the last sheet that sets one), if any.
   public var declaredMode: PrecedenceMode? { storage.declaredMode }
+  /// Every theme the sheets mention: declared in `themes:` blocks, then
+  /// named by selectors, each once.
+  public var themes: [String] { storage.themes }
   var trie: RuleTrie { storage.trie }
 
   /// Merges sheets in order. A later rule for the same selector replaces the
@@ -36,12 +41,13 @@ public struct StyleIndex: Sendable {
   public init(sheets: [StyleSheet]) {
     var defaultStyle: Style?
     var mode: PrecedenceMode?
+    let declaredThemes = sheets.flatMap(\.themes)
     for sheet in sheets {
       if let style = sheet.defaultStyle { defaultStyle = style }
       if let sheetMode = sheet.mode { mode = sheetMode }
     }
     if sheets.count == 1, sheets[0].selectorsAreUnique {
-      self.init(rules: sheets[0].rules, defaultStyle: defaultStyle, declaredMode: mode)
+      self.init(rules: sheets[0].rules, defaultStyle: defaultStyle, declaredMode: mode, declaredThemes: declaredThemes)
       return
     }
     // Position of each selector's last rule across all sheets; a rule stays
@@ -50,12 +56,16 @@ public struct StyleIndex: Sendable {
     let all = sheets.flatMap(\.rules)
     for (position, rule) in all.enumerated() { last[rule.selector] = position }
     let merged = all.enumerated().filter { last[$0.element.selector] == $0.offset }.map(\.element)
-    self.init(rules: merged, defaultStyle: defaultStyle, declaredMode: mode)
+    self.init(rules: merged, defaultStyle: defaultStyle, declaredMode: mode, declaredThemes: declaredThemes)
   }
 
-  /// An index over `rules` (later wins a tie), compiled now.
-  public init(rules: [StyleRule], defaultStyle: Style? = nil, declaredMode: PrecedenceMode? = nil) {
-    storage = Storage(rules: rules, defaultStyle: defaultStyle, declaredMode: declaredMode)
+  /// An index over `rules` (later wins a tie), compiled now; `declaredThemes`
+  /// are themes known besides the ones selectors name.
+  public init(
+    rules: [StyleRule], defaultStyle: Style? = nil, declaredMode: PrecedenceMode? = nil, declaredThemes: [String] = []
+  ) {
+    storage = Storage(
+      rules: rules, defaultStyle: defaultStyle, declaredMode: declaredMode, declaredThemes: declaredThemes)
   }
 
   /// An index with no rules.

@@ -36,6 +36,8 @@ public struct StyleTree: Hashable, Sendable {
 
   /// The tree's theme, used when the query names none.
   public var theme: String?
+  /// Where the tree file names its theme, for warnings about it.
+  public var themeSource: SourceLocation?
   /// Items in pre-order; a group's children follow it one level deeper.
   public var items: [Item]
 

@@ -10,7 +10,7 @@ extension SheetLoadError {
       throw SheetLoadError(
         diagnostics: remote.map { url in
           SheetDiagnostic(
-            .error, "cannot read '\(url.absoluteString)': only file URLs can be loaded",
+            .error, "cannot read '\(url.absoluteString)': only file URLs can be loaded", kind: .unreadableFile,
             at: SourceLocation(file: url.absoluteString, line: 1, column: 1))
         })
     }

@@ -53,7 +53,8 @@ enum ShadowedRules {
       : "applies wherever it does, ranks as high, and is defined later"
     let at = winner.style.source.map { " (\($0))" } ?? ""
     return SheetDiagnostic(
-      .warning, "selector '\(shadowed.name)' can never win: '\(winner.name)'\(at) \(reason)", at: location)
+      .warning, "selector '\(shadowed.name)' can never win: '\(winner.name)'\(at) \(reason)", kind: .neverWins,
+      at: location)
   }
 
   /// What two selectors must share for one to outrank the other.

@@ -45,6 +45,7 @@ struct SheetCompiler {
         ruleCount -= 1
         sink.warning(
           "duplicate selector '\(definition.name)' replaces the definition at \(styles[earlier].source)",
+          .duplicateSelector,
           at: definition.source)
       }
     }
@@ -110,7 +111,7 @@ struct SheetCompiler {
     let definition = definitions.styles[index]
     if let start = extending.firstIndex(of: index) {
       let cycle = (extending[start...] + [index]).map { definitions.styles[$0].name }.joined(separator: " -> ")
-      sink.error("extends cycle: \(cycle)", at: definition.source)
+      sink.error("extends cycle: \(cycle)", .extendsCycle, at: definition.source)
       return nil
     }
     extending.append(index)
@@ -120,10 +121,12 @@ struct SheetCompiler {
       let selector = extension_.selector
       let target = finalDefinitions.latest(hash: selector.summaryHash) { definitions.styles[$0].selector == selector }
       guard let target else {
+        let hint = Suggestion.hint(for: extension_.text, among: definitions.styles.lazy.map(\.name))
         sink.error(
-          "extends unknown selector '\(extension_.text)'",
+          "extends unknown selector '\(extension_.text)'\(hint.text)", .unknownExtends,
           at: SourceLocation(
-            file: definition.file, line: extension_.node.mark.line, column: extension_.node.mark.column))
+            file: definition.file, line: extension_.node.mark.line, column: extension_.node.mark.column),
+          suggestion: hint.name)
         result = nil
         continue
       }
@@ -159,7 +162,9 @@ struct SheetCompiler {
     trees += definitions.themeVariables.values
     for tree in trees {
       for (path, key, file) in tree.leafPaths where !isUsed(path) {
-        sink.warning("unused variable '\(path)'", at: SourceLocation(file: file, line: key.line, column: key.column))
+        sink.warning(
+          "unused variable '\(path)'", .unusedVariable,
+          at: SourceLocation(file: file, line: key.line, column: key.column))
       }
     }
   }

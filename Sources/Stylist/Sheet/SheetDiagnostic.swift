@@ -8,20 +8,34 @@ public struct SheetDiagnostic: Hashable, Sendable, CustomStringConvertible {
 
   /// Error or warning.
   public var severity: Severity
+  /// What the problem is about, as a stable name.
+  public var kind: DiagnosticKind
   /// Where the problem is.
   public var location: SourceLocation
-  /// What is wrong, in the user's terms.
+  /// What is wrong, in the user's terms (a suggestion included).
   public var message: String
+  /// The name the user probably meant, when one close to what was written
+  /// exists (a variable, selector, import, theme).
+  public var suggestion: String?
 
-  /// A diagnostic of `severity` at `location`.
-  public init(_ severity: Severity, _ message: String, at location: SourceLocation) {
+  /// A diagnostic of `severity` and `kind` at `location`.
+  public init(
+    _ severity: Severity, _ message: String, kind: DiagnosticKind, at location: SourceLocation,
+    suggestion: String? = nil
+  ) {
     self.severity = severity
     self.message = message
+    self.kind = kind
     self.location = location
+    self.suggestion = suggestion
   }
 
-  /// `FILE:LINE:COL: error: MESSAGE`.
-  public var description: String { "\(location): \(severity.rawValue): \(message)" }
+  /// `FILE:LINE:COL: error: MESSAGE`, and for a warning ` [KIND]` after it
+  /// (as compilers name the warning flag), so that it can be ignored by name.
+  public var description: String {
+    let text = "\(location): \(severity.rawValue): \(message)"
+    return severity == .warning ? text + " [\(kind)]" : text
+  }
 }
 
 /// A load that failed as a whole: nothing of it was applied.
@@ -74,12 +88,12 @@ final class DiagnosticSink {
 
   var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-  func error(_ message: String, at location: SourceLocation) {
-    add(SheetDiagnostic(.error, message, at: location))
+  func error(_ message: String, _ kind: DiagnosticKind, at location: SourceLocation, suggestion: String? = nil) {
+    add(SheetDiagnostic(.error, message, kind: kind, at: location, suggestion: suggestion))
   }
 
-  func warning(_ message: String, at location: SourceLocation) {
-    add(SheetDiagnostic(.warning, message, at: location))
+  func warning(_ message: String, _ kind: DiagnosticKind, at location: SourceLocation) {
+    add(SheetDiagnostic(.warning, message, kind: kind, at: location))
   }
 
   func add(_ diagnostic: SheetDiagnostic) {

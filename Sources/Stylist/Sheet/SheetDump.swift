@@ -16,4 +16,23 @@ extension StyleSheet {
     dump["styles"] = .map(styles)
     return .map(dump)
   }
+
+  /// The resolved sheet under `theme` as a sheet that loads back and gives
+  /// the same answers under `theme`: `resolvedDump` without its `theme`
+  /// entry (not a sheet key), every `$` in a string written `$$` so that
+  /// no resolved value reads as a variable reference.
+  package func resolvedSheet(theme: String?) -> PropertyValue {
+    guard case .map(var dump) = resolvedDump(theme: theme) else { return resolvedDump(theme: theme) }
+    dump.removeValue(forKey: "theme")
+    return Self.escapingReferences(.map(dump))
+  }
+
+  private static func escapingReferences(_ value: PropertyValue) -> PropertyValue {
+    switch value {
+    case .string(let text) where text.contains("$"): .string(text.replacingOccurrences(of: "$", with: "$$"))
+    case .list(let items): .list(items.map(escapingReferences))
+    case .map(let map): .map(map.mapValues(escapingReferences))
+    default: value
+    }
+  }
 }

@@ -7,12 +7,16 @@ struct SheetLoader {
   private(set) var definitions = SheetDefinitions()
   /// Reads top-level `styles:` entries while parsing (see `StyleStream`).
   var streamsStyles = true
+  /// Whether the path `-` means standard input (for the command line).
+  var dashIsStandardInput = false
   /// Bytes of YAML read, which scales the expansion budget.
   private(set) var bytesRead = 0
   private lazy var structure = ValueEvaluator(
     theme: nil, variables: .empty, sink: sink, budget: options.maxExpandedValues)
   /// Canonical paths already loaded or being loaded.
   private var loaded: Set<String> = []
+  /// The errors for imports that were not found, in the order found.
+  private(set) var missingImports: [SheetDiagnostic] = []
   /// The import chain being loaded, for cycle messages.
   private var chain: [(canonical: String, name: String)] = []
 
@@ -20,7 +24,23 @@ struct SheetLoader {
 
   /// Loads a file named on the command line or by the caller.
   mutating func loadFile(_ name: String) {
-    loadFile(name, importedAt: nil)
+    if name == "-" && dashIsStandardInput {
+      loadStandardInput()
+    } else {
+      loadFile(name, importedAt: nil)
+    }
+  }
+
+  /// Reads standard input (with the file size limit) as the sheet `<stdin>`.
+  private mutating func loadStandardInput() {
+    let name = "<stdin>"
+    guard loaded.insert(name).inserted else { return }
+    guard
+      let bytes = read(
+        name, canonical: "/dev/stdin", reportAt: SourceLocation(file: name, line: 1, column: 1), imported: false)
+    else { return }
+    definitions.files.append(name)
+    load(bytes, name: name, importFolder: "")
   }
 
   /// Loads YAML text; its imports are relative to `baseDirectory`, else to
@@ -34,7 +54,7 @@ struct SheetLoader {
     let canonical = URL(fileURLWithPath: name).standardizedFileURL.resolvingSymlinksInPath().path
     if let start = chain.firstIndex(where: { $0.canonical == canonical }), let importedAt {
       let cycle = (chain[start...].map(\.name) + [name]).joined(separator: " -> ")
-      sink.error("import cycle: \(cycle)", at: importedAt)
+      sink.error("import cycle: \(cycle)", .importCycle, at: importedAt)
       return
     }
     guard loaded.insert(canonical).inserted else { return }
@@ -47,14 +67,33 @@ struct SheetLoader {
     chain.removeLast()
   }
 
-  private func read(_ name: String, canonical: String, reportAt location: SourceLocation, imported: Bool) -> [UInt8]? {
+  private mutating func read(_ name: String, canonical: String, reportAt location: SourceLocation, imported: Bool)
+    -> [UInt8]?
+  {
     switch FileReader.contents(of: canonical, limit: options.maxFileSize) {
     case .success(let bytes): return bytes
     case .failure(let failure):
       let at = failure.isAboutContents ? SourceLocation(file: name, line: 1, column: 1) : location
-      sink.error(failure.message(name: name, imported: imported), at: at)
+      let kind = failure.kind(imported: imported)
+      let hint: (text: String, name: String?) = kind == .importNotFound ? Self.similarFile(to: name) : ("", nil)
+      let diagnostic = SheetDiagnostic(
+        .error, failure.message(name: name, imported: imported) + hint.text, kind: kind, at: at,
+        suggestion: hint.name)
+      if kind == .importNotFound { missingImports.append(diagnostic) }
+      sink.add(diagnostic)
       return nil
     }
+  }
+
+  /// A file in `path`'s folder whose name is close to its last component,
+  /// as the import would name it.
+  private static func similarFile(to path: String) -> (text: String, name: String?) {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[...$0]) } ?? ""
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+    let typed = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    guard let name = Suggestion.closest(to: typed, among: names.sorted()) else { return ("", nil) }
+    return ("; did you mean '\(folder + name)'?", folder + name)
   }
 
   /// Reads one file's (or text's) definitions; a relative import is joined
@@ -62,7 +101,7 @@ struct SheetLoader {
   private mutating func load(_ bytes: consuming [UInt8], name: String, importFolder folder: String) {
     if bytes.count > options.maxFileSize {
       sink.error(
-        "file is \(bytes.count) bytes, larger than the \(options.maxFileSize)-byte limit",
+        "file is \(bytes.count) bytes, larger than the \(options.maxFileSize)-byte limit", .limitExceeded,
         at: SourceLocation(file: name, line: 1, column: 1))
       return
     }
@@ -75,12 +114,15 @@ struct SheetLoader {
         bytes, maxDepth: options.maxNestingDepth, concurrentAbove: options.backgroundParsingThreshold,
         consumer: stream)
     } catch {
-      sink.error(error.message, at: SourceLocation(file: name, line: error.mark.line, column: error.mark.column))
+      sink.error(
+        error.message, error.kind, at: SourceLocation(file: name, line: error.mark.line, column: error.mark.column))
       return
     }
     _ = consume bytes  // The text is not needed once composed; free it before reading.
     for problem in composer.problems {
-      sink.error(problem.message, at: SourceLocation(file: name, line: problem.mark.line, column: problem.mark.column))
+      sink.error(
+        problem.message, problem.kind,
+        at: SourceLocation(file: name, line: problem.mark.line, column: problem.mark.column))
     }
     for case let root? in composer.documents {
       // Each document is a layer; its imports load (once) before it.

@@ -17,16 +17,28 @@ struct SheetReader {
 
   private func location(_ node: YAMLNode) -> SourceLocation { location(node.mark) }
 
-  private func error(_ message: String, at node: YAMLNode) { sink.error(message, at: location(node)) }
+  private func error(_ message: String, _ kind: DiagnosticKind, at node: YAMLNode) {
+    sink.error(message, kind, at: location(node))
+  }
 
   /// The pairs of a map, or nil (reported) when `node` is not one. Null is an empty map.
   private func pairs(_ node: YAMLNode, what: String) -> [YAMLNode.Pair]? {
     if node.isNull { return [] }
     guard case .mapping = node.content else {
-      error("\(what) must be a map, not \(node.kindName)", at: node)
+      error("\(what) must be a map, not \(node.kindName)\(Self.missingSpaceHint(node))", .wrongType, at: node)
       return nil
     }
     return structure.mergedPairs(of: node, file: file)
+  }
+
+  /// Where a map was expected and a plain scalar such as `color:red` came,
+  /// the likely cause: YAML needs a space after the `:` of a key.
+  static func missingSpaceHint(_ node: YAMLNode) -> String {
+    guard case .scalar(let text, .plain) = node.content,
+      let colon = text.firstIndex(of: ":"), colon != text.startIndex,
+      text.index(after: colon) != text.endIndex, !text[text.index(after: colon)].isWhitespace
+    else { return "" }
+    return "; '\(text[..<colon]):' needs a space after the ':' to start a key"
   }
 
   private func key(_ pair: YAMLNode.Pair) -> String? { structure.keyText(pair.key, file: file) }
@@ -44,13 +56,14 @@ struct SheetReader {
       case "imports": break
       case "version":
         if value.scalarText != "1" || (value.tag != nil && value.tag != YAMLTag.int) {
-          error("unsupported version '\(value.scalarText ?? value.kindName)' (only 1 is known)", at: value)
+          error(
+            "unsupported version '\(value.scalarText ?? value.kindName)' (only 1 is known)", .invalidSetting, at: value)
         }
       case "mode":
         if let text = value.scalarText, let mode = PrecedenceMode(rawValue: text) {
           definitions.mode = mode
         } else {
-          error("invalid mode '\(value.scalarText ?? value.kindName)' (themed or classic)", at: value)
+          error("invalid mode '\(value.scalarText ?? value.kindName)' (themed or classic)", .invalidSetting, at: value)
         }
       case "variables":
         if let tree = variableTree(value, what: "'variables'") {
@@ -77,7 +90,7 @@ struct SheetReader {
       default:
         error(
           "unknown top-level key '\(name)' (expected version, mode, imports, variables, default, styles, groups, themes)",
-          at: pair.key)
+          .unknownKey, at: pair.key)
       }
     }
   }
@@ -88,12 +101,12 @@ struct SheetReader {
     case .scalar: items = [node]
     case .sequence(let list): items = list
     case .mapping:
-      error("'imports' must be a list of paths, not a map", at: node)
+      error("'imports' must be a list of paths, not a map", .wrongType, at: node)
       return
     }
     for item in items {
       guard let path = item.scalarText, !path.isEmpty else {
-        error("an import must be a path, not \(item.kindName)", at: item)
+        error("an import must be a path, not \(item.kindName)", .wrongType, at: item)
         continue
       }
       importFile(path, item)
@@ -108,7 +121,7 @@ struct SheetReader {
       guard VariableReference.isValidName(Substring(name)) else {
         error(
           "invalid variable name '\(name)' (letters, digits, '_' and '-', not starting with a digit or '-')",
-          at: pair.key)
+          .invalidName, at: pair.key)
         continue
       }
       if case .mapping = pair.value.content {
@@ -124,7 +137,7 @@ struct SheetReader {
     for pair in themes {
       guard let theme = key(pair) else { continue }
       if theme.isEmpty || theme.contains(where: { "/[]*@".contains($0) }) {
-        error("invalid theme name '\(theme)'", at: pair.key)
+        error("invalid theme name '\(theme)'", .invalidName, at: pair.key)
         continue
       }
       definitions.declaredThemes.append(theme)
@@ -146,7 +159,9 @@ struct SheetReader {
             readGroups(groups, outer: [], theme: theme, into: &definitions)
           }
         default:
-          error("unknown key '\(name)' in theme '\(theme)' (expected variables, styles, groups)", at: block.key)
+          error(
+            "unknown key '\(name)' in theme '\(theme)' (expected variables, styles, groups)", .unknownKey, at: block.key
+          )
         }
       }
     }
@@ -167,10 +182,10 @@ struct SheetReader {
       if dropped > 0 && !raws.isEmpty { warnEmptyComponents(raw, at: pair.key.mark) }
       var components: [SelectorComponent] = []
       var failed = raws.isEmpty
-      if raws.isEmpty { error("empty group name", at: pair.key) }
+      if raws.isEmpty { error("empty group name", .invalidSelector, at: pair.key) }
       for component in raws {
         if component.text.firstByte == UInt8(ascii: "@") {
-          error("a group cannot name a theme; put it under 'themes'", at: pair.key)
+          error("a group cannot name a theme; put it under 'themes'", .invalidSelector, at: pair.key)
           failed = true
           break
         }
@@ -260,7 +275,8 @@ struct SheetReader {
     }
     if let blockTheme, let own = selector.theme, own != blockTheme {
       sink.error(
-        "selector '\(raw.trimmingSpaces)' names theme '\(own)' inside theme '\(blockTheme)'", at: location(key.mark))
+        "selector '\(raw.trimmingSpaces)' names theme '\(own)' inside theme '\(blockTheme)'", .invalidSelector,
+        at: location(key.mark))
       return nil
     }
     if groups.isEmpty, blockTheme == nil { return selector }
@@ -288,7 +304,9 @@ struct SheetReader {
   )? {
     if node.isNull { return (.literal([:]), []) }
     guard case .mapping = node.content else {
-      error("style '\(selector.trimmingSpaces)' must be a map of properties, not \(node.kindName)", at: node)
+      error(
+        "style '\(selector.trimmingSpaces)' must be a map of properties, not \(node.kindName)\(Self.missingSpaceHint(node))",
+        .wrongType, at: node)
       return nil
     }
     guard let entries = structure.mergedPairs(of: node, file: file) else { return nil }
@@ -300,13 +318,13 @@ struct SheetReader {
     case .scalar: targets = [extendsPair.value]
     case .sequence(let items): targets = items
     case .mapping:
-      error("'extends' must be a selector or a list of selectors, not a map", at: extendsPair.value)
+      error("'extends' must be a selector or a list of selectors, not a map", .wrongType, at: extendsPair.value)
       return nil
     }
     var extensions: [StyleDefinition.Extension] = []
     for target in targets {
       guard let text = target.scalarText else {
-        error("'extends' must list selectors, not \(target.kindName)", at: target)
+        error("'extends' must list selectors, not \(target.kindName)", .wrongType, at: target)
         return nil
       }
       do {
@@ -368,7 +386,7 @@ struct SheetReader {
   /// offset of the problem (one more for a quoted key).
   private func reportSyntax(_ syntax: SyntaxError, in text: String, what: String, at node: YAMLNode) {
     guard case .scalar(_, let style) = node.content else {
-      sink.error("\(what): \(syntax.message)", at: location(node))
+      sink.error("\(what): \(syntax.message)", .invalidSelector, at: location(node))
       return
     }
     reportSyntax(syntax, in: text, what: what, at: node.mark, style: style)
@@ -379,11 +397,11 @@ struct SheetReader {
   ) {
     var location = location(mark)
     if !text.contains("\n") { location.column += syntax.column - 1 + (style == .plain ? 0 : 1) }
-    sink.error("\(what): \(syntax.message)", at: location)
+    sink.error("\(what): \(syntax.message)", .invalidSelector, at: location)
   }
 
   private func warnEmptyComponents(_ raw: String, at mark: YAMLMark) {
-    sink.warning("ignored empty component in '\(raw.trimmingSpaces)'", at: location(mark))
+    sink.warning("ignored empty component in '\(raw.trimmingSpaces)'", .emptyComponent, at: location(mark))
   }
 }
 

@@ -27,7 +27,8 @@ extension StyleTree {
     case .success(let read): bytes = read
     case .failure(let failure):
       throw SheetLoadError(diagnostics: [
-        SheetDiagnostic(.error, failure.message(name: path, imported: false), at: start)
+        SheetDiagnostic(
+          .error, failure.message(name: path, imported: false), kind: failure.kind(imported: false), at: start)
       ])
     }
     let composer: YAMLComposer
@@ -37,16 +38,20 @@ extension StyleTree {
     } catch {
       throw SheetLoadError(diagnostics: [
         SheetDiagnostic(
-          .error, error.message, at: SourceLocation(file: path, line: error.mark.line, column: error.mark.column))
+          .error, error.message, kind: error.kind,
+          at: SourceLocation(file: path, line: error.mark.line, column: error.mark.column))
       ])
     }
     for problem in composer.problems {
-      sink.error(problem.message, at: SourceLocation(file: path, line: problem.mark.line, column: problem.mark.column))
+      sink.error(
+        problem.message, problem.kind,
+        at: SourceLocation(file: path, line: problem.mark.line, column: problem.mark.column))
     }
     var reader = TreeReader(file: path, sink: sink)
     if let root = composer.documents.compactMap({ $0 }).first { reader.read(root) }
     if sink.hasErrors { throw SheetLoadError(diagnostics: sink.diagnostics) }
     self.init(theme: reader.theme, items: reader.items)
+    themeSource = reader.themeSource
   }
 }
 
@@ -54,6 +59,7 @@ private struct TreeReader {
   let file: String
   let sink: DiagnosticSink
   var theme: String?
+  var themeSource: SourceLocation?
   var items: [StyleTree.Item] = []
 
   init(file: String, sink: DiagnosticSink) {
@@ -75,27 +81,29 @@ private struct TreeReader {
         case "theme":
           if let name = pair.value.scalarText, !name.isEmpty {
             theme = name
+            themeSource = location(pair.value)
           } else {
-            sink.error("'theme' must be a name, not \(pair.value.kindName)", at: location(pair.value))
+            sink.error("'theme' must be a name, not \(pair.value.kindName)", .invalidTree, at: location(pair.value))
           }
         case "tree":
           sawTree = true
           readItems(pair.value, depth: 0)
         default:
           sink.error(
-            "unknown key '\(pair.key.scalarText ?? "?")' in a tree file (expected theme, tree)", at: location(pair.key))
+            "unknown key '\(pair.key.scalarText ?? "?")' in a tree file (expected theme, tree)", .invalidTree,
+            at: location(pair.key))
         }
       }
-      if !sawTree { sink.error("a tree file needs a 'tree' list", at: location(root)) }
+      if !sawTree { sink.error("a tree file needs a 'tree' list", .invalidTree, at: location(root)) }
     case .scalar:
-      sink.error("a tree file must be a map with a 'tree' list, not \(root.kindName)", at: location(root))
+      sink.error("a tree file must be a map with a 'tree' list, not \(root.kindName)", .invalidTree, at: location(root))
     }
   }
 
   private mutating func readItems(_ node: YAMLNode, depth: Int) {
     if node.isNull { return }
     guard case .sequence(let list) = node.content else {
-      sink.error("'tree' and 'children' must be lists, not \(node.kindName)", at: location(node))
+      sink.error("'tree' and 'children' must be lists, not \(node.kindName)", .invalidTree, at: location(node))
       return
     }
     for item in list { readItem(item, depth: depth) }
@@ -103,7 +111,8 @@ private struct TreeReader {
 
   private mutating func readItem(_ node: YAMLNode, depth: Int) {
     guard case .mapping(let pairs) = node.content else {
-      sink.error("a tree item must be a map with 'group' or 'style', not \(node.kindName)", at: location(node))
+      sink.error(
+        "a tree item must be a map with 'group' or 'style', not \(node.kindName)", .invalidTree, at: location(node))
       return
     }
     var group: YAMLNode?
@@ -117,13 +126,13 @@ private struct TreeReader {
       default:
         sink.error(
           "unknown key '\(pair.key.scalarText ?? "?")' in a tree item (expected group, children, style)",
-          at: location(pair.key))
+          .unknownKey, at: location(pair.key))
       }
     }
     switch (group, style) {
     case (let group?, nil):
       guard let text = group.scalarText else {
-        sink.error("'group' must be a component such as searchbar[disabled]", at: location(group))
+        sink.error("'group' must be a component such as searchbar[disabled]", .invalidTree, at: location(group))
         return
       }
       do {
@@ -131,32 +140,32 @@ private struct TreeReader {
       } catch {
         var at = location(group)
         at.column += error.column - 1
-        sink.error("invalid group '\(text)': \(error.message)", at: at)
+        sink.error("invalid group '\(text)': \(error.message)", .invalidTree, at: at)
         return
       }
       if let children { readItems(children, depth: depth + 1) }
     case (nil, let style?):
-      if let children { sink.error("a style has no children", at: location(children)) }
+      if let children { sink.error("a style has no children", .invalidTree, at: location(children)) }
       guard let text = style.scalarText else {
-        sink.error("'style' must be a token name", at: location(style))
+        sink.error("'style' must be a token name", .invalidTree, at: location(style))
         return
       }
       do {
         let token = try NodeIdentifier(parsing: text)
         guard token.path.isEmpty, token.theme == nil else {
-          sink.error("'style' must be a single token; nest it in groups instead", at: location(style))
+          sink.error("'style' must be a single token; nest it in groups instead", .invalidTree, at: location(style))
           return
         }
         items.append(.init(depth: depth, kind: .atom(token.token), source: location(style)))
       } catch {
         var at = location(style)
         at.column += error.column - 1
-        sink.error("invalid style '\(text)': \(error.message)", at: at)
+        sink.error("invalid style '\(text)': \(error.message)", .invalidTree, at: at)
       }
     case (nil, nil):
-      sink.error("a tree item needs 'group' or 'style'", at: location(node))
+      sink.error("a tree item needs 'group' or 'style'", .invalidTree, at: location(node))
     case (.some, .some):
-      sink.error("a tree item has either 'group' or 'style', not both", at: location(node))
+      sink.error("a tree item has either 'group' or 'style', not both", .invalidTree, at: location(node))
     }
   }
 }

@@ -14,6 +14,8 @@ final class ValueEvaluator {
   private var exhausted = false
   private var cache: [String: (value: PropertyValue, size: Int)] = [:]
   private var resolving: [String] = []
+  /// The paths references can name, listed once an unknown one needs a hint.
+  private lazy var referablePaths = variables.referablePaths
   /// Variable paths used by any evaluation, for the unused-variable warning.
   private(set) var used: Set<String> = []
 
@@ -36,7 +38,7 @@ final class ValueEvaluator {
     budget -= size
     if budget < 0 {
       exhausted = true
-      sink.error("values expand to too many nodes (alias or variable bomb?)", at: location(node, file))
+      sink.error("values expand to too many nodes (alias or variable bomb?)", .limitExceeded, at: location(node, file))
       return false
     }
     return true
@@ -96,7 +98,8 @@ final class ValueEvaluator {
         sources = items
       default:
         sink.error(
-          "a merge key '<<' takes a map or a list of maps, not \(pair.value.kindName)", at: location(pair.value, file))
+          "a merge key '<<' takes a map or a list of maps, not \(pair.value.kindName)", .invalidValue,
+          at: location(pair.value, file))
         return nil
       }
       for source in sources {
@@ -115,7 +118,7 @@ final class ValueEvaluator {
 
   func keyText(_ node: YAMLNode, file: String) -> String? {
     guard let text = node.scalarText else {
-      sink.error("keys must be scalars, not \(node.kindName)", at: location(node, file))
+      sink.error("keys must be scalars, not \(node.kindName)", .wrongType, at: location(node, file))
       return nil
     }
     return text
@@ -126,7 +129,7 @@ final class ValueEvaluator {
   ) -> (value: PropertyValue, size: Int)? {
     let pieces: [TemplatePiece]?
     do { pieces = try VariableReference.pieces(in: text) } catch {
-      sink.error(error.message, at: location(node, file))
+      sink.error(error.message, .invalidValue, at: location(node, file))
       return nil
     }
     guard let pieces else { return (typed(text, style: style, node: node, file: file) ?? .null, 1) }
@@ -141,7 +144,7 @@ final class ValueEvaluator {
         guard let (value, _) = variable(name, at: node, file: file) else { return nil }
         guard let text = value.scalarText else {
           sink.error(
-            "variable '\(name)' is \(value.kindName) and cannot be put inside a string\(themeSuffix)",
+            "variable '\(name)' is \(value.kindName) and cannot be put inside a string\(themeSuffix)", .invalidValue,
             at: location(node, file))
           return nil
         }
@@ -160,7 +163,8 @@ final class ValueEvaluator {
     // A local tag (`!foo`) on a quoted scalar leaves it a string.
     if style != .plain && !tag.hasPrefix("tag:yaml.org,2002:") { return .string(text) }
     guard let value = CoreSchema.taggedValue(text, tag: tag) else {
-      sink.error("'\(text)' is not a valid \(tag.split(separator: ":").last ?? "")", at: location(node, file))
+      sink.error(
+        "'\(text)' is not a valid \(tag.split(separator: ":").last ?? "")", .invalidValue, at: location(node, file))
       return nil
     }
     return value
@@ -174,11 +178,14 @@ final class ValueEvaluator {
     }
     if let start = resolving.firstIndex(of: name) {
       let cycle = (resolving[start...] + [name]).joined(separator: " -> ")
-      sink.error("variable cycle: \(cycle)", at: location(node, file))
+      sink.error("variable cycle: \(cycle)", .variableCycle, at: location(node, file))
       return nil
     }
     guard let tree = variables.lookup(name.split(separator: ".", omittingEmptySubsequences: false)) else {
-      sink.error("unknown variable '\(name)'\(themeSuffix)", at: location(node, file))
+      let hint = Suggestion.hint(for: name, among: referablePaths)
+      sink.error(
+        "unknown variable '\(name)'\(themeSuffix)\(hint.text)", .unknownVariable, at: location(node, file),
+        suggestion: hint.name)
       return nil
     }
     used.insert(name)

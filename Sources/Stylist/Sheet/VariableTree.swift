@@ -27,6 +27,20 @@ indirect enum VariableTree {
     return node
   }
 
+  /// Every path a reference can name, maps (`colors`) and leaves
+  /// (`colors.text`), in document order: what a typo is compared with.
+  var referablePaths: [String] {
+    var result: [String] = []
+    var stack: [(String, VariableTree)] = [("", self)]
+    while let (prefix, tree) = stack.popLast() {
+      if !prefix.isEmpty { result.append(prefix) }
+      if case .map(let children) = tree {
+        for (key, child) in children.reversed() { stack.append((prefix.isEmpty ? key : "\(prefix).\(key)", child)) }
+      }
+    }
+    return result
+  }
+
   /// Every leaf path (`colors.text`), for the unused-variable warning.
   var leafPaths: [(path: String, key: YAMLMark, file: String)] {
     var result: [(String, YAMLMark, String)] = []

@@ -58,11 +58,23 @@ public struct StyleSheet: Sendable {
     try self.init(contentsOf: try SheetLoadError.paths(of: urls), options: options)
   }
 
+  /// Loads `paths` as one sheet, where the path `-` is standard input
+  /// (named `<stdin>` in locations; its imports relative to the current
+  /// directory), as command-line tools take it.
+  package init(contentsOf paths: [String], dashIsStandardInput: Bool, options: LoadOptions = .init())
+    throws(SheetLoadError)
+  {
+    try self.init(contentsOf: paths, options: options, streamsStyles: true, dashIsStandardInput: dashIsStandardInput)
+  }
+
   /// `streamsStyles: false` composes `styles:` like the rest, for tests
   /// that check streaming changes nothing.
-  init(contentsOf paths: [String], options: LoadOptions, streamsStyles: Bool) throws(SheetLoadError) {
+  init(
+    contentsOf paths: [String], options: LoadOptions, streamsStyles: Bool, dashIsStandardInput: Bool = false
+  ) throws(SheetLoadError) {
     var loader = SheetLoader(options: options)
     loader.streamsStyles = streamsStyles
+    loader.dashIsStandardInput = dashIsStandardInput
     for path in paths { loader.loadFile(path) }
     self = try Self.compile(loader, options: options)
   }
@@ -92,10 +104,32 @@ public struct StyleSheet: Sendable {
     let budget = max(options.maxExpandedValues, loader.bytesRead)
     var compiler = SheetCompiler(definitions: loader.definitions, sink: loader.sink, budget: budget)
     var sheet = compiler.compile()
-    let diagnostics = ordered(loader.sink.diagnostics, files: loader.definitions.files)
+    let diagnostics = ordered(
+      hidingWhatMissingImportsMayDefine(loader.sink.diagnostics, missing: loader.missingImports),
+      files: loader.definitions.files)
     if loader.sink.hasErrors { throw SheetLoadError(diagnostics: diagnostics) }
     sheet.warnings = diagnostics
     return sheet
+  }
+
+  /// One mistake, one error: when an import is missing, every unknown
+  /// variable and `extends` target may be one it defines, so those errors
+  /// are dropped and the first missing import's error says how many.
+  private static func hidingWhatMissingImportsMayDefine(
+    _ diagnostics: [SheetDiagnostic], missing: [SheetDiagnostic]
+  ) -> [SheetDiagnostic] {
+    guard let first = missing.first else { return diagnostics }
+    let mayBeDefined: Set<DiagnosticKind> = [.unknownVariable, .unknownExtends]
+    let kept = diagnostics.filter { !mayBeDefined.contains($0.kind) }
+    let hidden = diagnostics.count - kept.count
+    guard hidden > 0 else { return diagnostics }
+    let noun = hidden == 1 ? "error about a name" : "errors about names"
+    return kept.map { diagnostic in
+      guard diagnostic == first else { return diagnostic }
+      var annotated = diagnostic
+      annotated.message += " (\(hidden) \(noun) it may define not reported)"
+      return annotated
+    }
   }
 
   /// Diagnostics file by file (in load order), then by position.
@@ -127,9 +161,20 @@ public struct StyleSheet: Sendable {
   /// Every error and warning of loading the files at `paths`; see
   /// ``diagnose(_:options:)-([URL],_)``.
   public static func diagnose(_ paths: [String], options: LoadOptions = .init()) -> [SheetDiagnostic] {
+    diagnose(paths, dashIsStandardInput: false, options: options)
+  }
+
+  /// `diagnose(_:options:)` where the path `-` is standard input.
+  package static func diagnose(_ paths: [String], dashIsStandardInput: Bool, options: LoadOptions = .init())
+    -> [SheetDiagnostic]
+  {
     do {
-      let sheet = try StyleSheet(contentsOf: paths, options: options)
-      return ordered(sheet.warnings + ShadowedRules.warnings(for: sheet.rules), files: sheet.files)
+      let sheet = try StyleSheet(
+        contentsOf: paths, options: options, streamsStyles: true, dashIsStandardInput: dashIsStandardInput)
+      let lintOnly =
+        ShadowedRules.warnings(for: sheet.rules)
+        + ThemeNames.similarThemeWarnings(declared: sheet.themes, rules: sheet.rules)
+      return ordered(sheet.warnings + lintOnly, files: sheet.files)
     } catch {
       return error.diagnostics
     }

@@ -29,6 +29,16 @@ enum FileReader {
       }
     }
 
+    /// The diagnostic kind: a missing import, a file past the size limit, or
+    /// a file that cannot be read.
+    func kind(imported: Bool) -> DiagnosticKind {
+      switch self {
+      case .missing where imported: .importNotFound
+      case .tooLarge: .limitExceeded
+      default: .unreadableFile
+      }
+    }
+
     /// Size problems are the file's own, located at its start; the others
     /// belong where the file was named.
     var isAboutContents: Bool {

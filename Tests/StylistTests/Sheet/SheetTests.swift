@@ -204,7 +204,7 @@ import Testing
     #expect(sheet.rules[0].style.properties == ["c": 3])
     #expect(
       sheet.warnings.map(\.description) == [
-        "test.yaml:3:3: warning: duplicate selector '*/title' replaces the definition at test.yaml:2:3"
+        "test.yaml:3:3: warning: duplicate selector '*/title' replaces the definition at test.yaml:2:3 [duplicate-selector]"
       ])
   }
 
@@ -323,8 +323,9 @@ import Testing
     let sheet = try load("variables: { used: 1, unused: 2 }\nstyles:\n  a//b: { x: $used }\n")
     #expect(
       sheet.warnings.map(\.description) == [
-        "test.yaml:1:23: warning: unused variable 'unused'",
-        "test.yaml:3:3: warning: ignored empty component in 'a//b'",
+        "test.yaml:1:23: warning: unused variable 'unused' [unused-variable]",
+        "test.yaml:3:3: warning: ignored empty component in 'a//b' [empty-component]",
       ])
+    #expect(sheet.warnings.map(\.kind) == [.unusedVariable, .emptyComponent])
   }
 }

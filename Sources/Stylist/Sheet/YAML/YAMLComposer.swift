@@ -5,9 +5,11 @@
 /// With a consumer, the mappings it chooses are not composed: their entries
 /// go to it one by one, flat values without nodes (see `YAMLEntryConsumer`).
 struct YAMLComposer {
+  /// A problem that does not stop composing (a duplicate key).
   struct Problem {
     var message: String
     var mark: YAMLMark
+    var kind: DiagnosticKind
   }
 
   private enum Frame {
@@ -180,7 +182,7 @@ struct YAMLComposer {
 
   private mutating func push(_ frame: Frame, at mark: YAMLMark) throws(YAMLError) {
     if stack.count >= maxDepth {
-      throw YAMLError(message: "nesting deeper than \(maxDepth) levels", mark: mark)
+      throw YAMLError(message: "nesting deeper than \(maxDepth) levels", mark: mark, kind: .limitExceeded)
     }
     stack.append(frame)
   }
@@ -254,6 +256,8 @@ struct YAMLComposer {
 
   private mutating func reportDuplicate(_ key: String, at mark: YAMLMark, first: YAMLMark) {
     problems.append(
-      Problem(message: "duplicate key '\(key)' (first defined at \(first.line):\(first.column))", mark: mark))
+      Problem(
+        message: "duplicate key '\(key)' (first defined at \(first.line):\(first.column))", mark: mark,
+        kind: .duplicateKey))
   }
 }

@@ -13,4 +13,6 @@ struct YAMLMark: Hashable, Sendable {
 struct YAMLError: Error, Hashable, Sendable {
   var message: String
   var mark: YAMLMark
+  /// `yamlSyntax`, or `limitExceeded` for the composer's limits.
+  var kind: DiagnosticKind = .yamlSyntax
 }

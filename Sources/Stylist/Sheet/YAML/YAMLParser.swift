@@ -116,7 +116,40 @@ enum YAMLParser {
       // Reader errors (bad encoding, control characters) carry a byte offset only.
       mark = self.mark(atOffset: min(Int(parser.problem_offset), bytes.count), in: bytes)
     }
-    return YAMLError(message: context.map { "\(problem) \($0)" } ?? problem, mark: mark)
+    let opened = YAMLMark(line: Int(parser.context_mark.line) + 1, column: Int(parser.context_mark.column) + 1)
+    let offset = Int(parser.problem_mark.index)
+    let byte = offset < bytes.count ? bytes[offset] : nil
+    let message =
+      userTerms(problem: problem, context: context, opened: opened, byte: byte)
+      ?? context.map { "\(problem) \($0)" } ?? problem
+    return YAMLError(message: message, mark: mark)
+  }
+
+  /// libyaml's words for the mistakes people make most, in theirs: tabs,
+  /// unclosed quotes and brackets (saying where they were opened), a `: `
+  /// inside a plain value, a line indented differently. Nil for the rest,
+  /// which keep libyaml's message. The location stays libyaml's.
+  static func userTerms(problem: String, context: String?, opened: YAMLMark, byte: UInt8?) -> String? {
+    let start = "\(opened.line):\(opened.column)"
+    switch (problem, context) {
+    case ("found character that cannot start any token", _) where byte == UInt8(ascii: "\t"),
+      ("found a tab character that violates indentation", _), ("found a tab character that violate indentation", _):
+      return "a tab character here: YAML indents with spaces, not tabs"
+    case ("found unexpected end of stream", "while scanning a quoted scalar"):
+      return "unclosed quote: the string that starts at \(start) has no closing quote"
+    case ("did not find expected ',' or ']'", "while parsing a flow sequence"):
+      return "unclosed '[': the list that starts at \(start) needs ',' between items and a closing ']'"
+    case ("did not find expected ',' or '}'", "while parsing a flow mapping"):
+      return "unclosed '{': the map that starts at \(start) needs ',' between entries and a closing '}'"
+    case ("mapping values are not allowed in this context", _):
+      return "a ': ' inside a value: put the key on a line of its own, or quote the value"
+    case ("did not find expected node content", "while parsing a flow node"):
+      return "a value is missing here: is a '[' or '{' before it unclosed?"
+    case ("did not find expected key", "while parsing a block mapping"):
+      return "this line is indented differently from the map it belongs to, which starts at \(start)"
+    default:
+      return nil
+    }
   }
 
   /// Line and column (in characters, counting UTF-8 lead bytes) of a byte offset.

@@ -1,0 +1,73 @@
+/// What a diagnostic is about, as a stable name that tools match on
+/// (`unknown-variable`) and that `lint --ignore` takes. The names never
+/// change meaning; new ones may be added.
+public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  /// The stable name, such as `unused-variable`.
+  public let rawValue: String
+
+  /// A kind by its stable name.
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  /// The stable name.
+  public var description: String { rawValue }
+
+  // Errors: the load fails.
+
+  /// YAML that libyaml cannot parse (tabs, unclosed quotes or brackets, …).
+  public static let yamlSyntax = Self(rawValue: "yaml-syntax")
+  /// A key written twice in one map.
+  public static let duplicateKey = Self(rawValue: "duplicate-key")
+  /// A value of the wrong kind (`styles` a list, a style a string, …).
+  public static let wrongType = Self(rawValue: "wrong-type")
+  /// A key the format does not know (at the top level, in a theme).
+  public static let unknownKey = Self(rawValue: "unknown-key")
+  /// A selector, group or `extends` target that does not parse.
+  public static let invalidSelector = Self(rawValue: "invalid-selector")
+  /// A variable or theme name with characters names cannot have.
+  public static let invalidName = Self(rawValue: "invalid-name")
+  /// A `version` or `mode` the format does not know.
+  public static let invalidSetting = Self(rawValue: "invalid-setting")
+  /// A value that cannot be what it says (a bad tag, merge key or interpolation).
+  public static let invalidValue = Self(rawValue: "invalid-value")
+  /// A `$reference` to a variable no loaded sheet defines.
+  public static let unknownVariable = Self(rawValue: "unknown-variable")
+  /// Variables that refer to each other in a loop.
+  public static let variableCycle = Self(rawValue: "variable-cycle")
+  /// `extends` of a selector no loaded sheet defines.
+  public static let unknownExtends = Self(rawValue: "unknown-extends")
+  /// Styles that extend each other in a loop.
+  public static let extendsCycle = Self(rawValue: "extends-cycle")
+  /// An import whose file does not exist.
+  public static let importNotFound = Self(rawValue: "import-not-found")
+  /// Imports that import each other in a loop.
+  public static let importCycle = Self(rawValue: "import-cycle")
+  /// A file that is missing, a folder, or unreadable.
+  public static let unreadableFile = Self(rawValue: "unreadable-file")
+  /// Input past a limit of `LoadOptions`: file size, nesting, expansion.
+  public static let limitExceeded = Self(rawValue: "limit-exceeded")
+  /// A tree file (`resolve --tree`) of the wrong shape.
+  public static let invalidTree = Self(rawValue: "invalid-tree")
+
+  // Warnings: the load succeeds.
+
+  /// A selector defined again; the later definition replaces the earlier.
+  public static let duplicateSelector = Self(rawValue: "duplicate-selector")
+  /// A selector that another always outranks wherever it applies (`lint`).
+  public static let neverWins = Self(rawValue: "never-wins")
+  /// A variable no style or variable uses.
+  public static let unusedVariable = Self(rawValue: "unused-variable")
+  /// An empty component (`a//b`) that was dropped.
+  public static let emptyComponent = Self(rawValue: "empty-component")
+  /// A theme asked for that no loaded sheet mentions.
+  public static let unknownTheme = Self(rawValue: "unknown-theme")
+  /// A theme whose name is one typo away from another theme's (`drak`, `dark`).
+  public static let similarTheme = Self(rawValue: "similar-theme")
+
+  /// Every kind, errors first, as the documentation lists them.
+  public static let all: [DiagnosticKind] = [
+    .yamlSyntax, .duplicateKey, .wrongType, .unknownKey, .invalidSelector, .invalidName, .invalidSetting,
+    .invalidValue, .unknownVariable, .variableCycle, .unknownExtends, .extendsCycle, .importNotFound, .importCycle,
+    .unreadableFile, .limitExceeded, .invalidTree, .duplicateSelector, .neverWins, .unusedVariable, .emptyComponent,
+    .unknownTheme, .similarTheme,
+  ]
+}
