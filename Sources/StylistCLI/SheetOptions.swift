@@ -25,11 +25,22 @@ struct SheetOptions: ParsableArguments {
       let sheet = try StyleSheet(contentsOf: sheets, dashIsStandardInput: true)
       let index = StyleIndex(sheets: [sheet])
       Diagnostics.warnIfUnknown(theme: theme, in: index, at: "<command line>")
+      KeptUntilExit.keep(index)
       return (index, QueryOptions(theme: theme, mode: mode ?? index.declaredMode ?? .themed))
     } catch {
       throw loadFailure(error)
     }
   }
+}
+
+/// What a command loaded, kept until the process exits: freeing a large
+/// index piece by piece takes a tenth of a 100k-style load, and the
+/// operating system takes the whole heap back at once.
+enum KeptUntilExit {
+  nonisolated(unsafe) private static var kept: [StyleIndex] = []
+
+  /// Keeps `index` (commands load on the main thread, once).
+  static func keep(_ index: StyleIndex) { kept.append(index) }
 }
 
 /// `-` (standard input) may be given once: it can be read only once.

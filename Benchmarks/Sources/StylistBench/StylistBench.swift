@@ -41,6 +41,14 @@ import Stylist
       _ = try LoadBaselines.stylist(try value(1))
       print(LoadBaselines.peakResidentBytes())
       return
+    case "--libyaml-events":
+      // Child mode: a process that parses the file to events, the floor a
+      // whole `stylist` process is measured against.
+      print(try LoadBaselines.libyamlEvents(try value(1)))
+      return
+    case "--yams-load":
+      print(try LoadBaselines.yams(try value(1)))
+      return
     case "--load-times":
       // Child mode for the load workload: times in a fresh process.
       print(try Benchmarks.loadTimes(try value(1)).map { String($0) }.joined(separator: " "))

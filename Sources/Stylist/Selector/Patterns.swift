@@ -100,6 +100,16 @@ public enum VariantPattern: Hashable, Sendable {
     }
   }
 
+  /// A hash consistent with `==`, without `Hasher` (see `StyleSelector.contentHash`).
+  var variantHash: Int {
+    switch self {
+    case .unspecified: 0
+    case .any: 1
+    case .exact(let literal): NameTable.hash(literal)
+    case .glob(let glob): NameTable.hash(glob.pattern) &+ 2
+    }
+  }
+
   var suffix: String {
     switch self {
     case .unspecified: ""

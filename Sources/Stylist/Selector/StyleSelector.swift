@@ -102,14 +102,20 @@ public struct StyleSelector: Hashable, Sendable {
   /// sheet (duplicate selectors are found by hashing each one). Selectors
   /// differing only elsewhere (theme, variants, outer components) share a
   /// hash and are told apart by `==`.
-  public func hash(into hasher: inout Hasher) { hasher.combine(summaryHash) }
+  public func hash(into hasher: inout Hasher) { hasher.combine(contentHash) }
 
-  /// The hash `hash(into:)` feeds, unseeded (`LatestPositions` mixes it).
-  var summaryHash: Int {
-    var summary = token.name.nameHash &* 2 &+ (token.isDirectChild ? 1 : 0)
-    summary = summary &* 31 &+ components.count
-    if let innermost = components.last?.name { summary = summary &* 31 &+ innermost.nameHash }
-    return summary
+  /// The hash `hash(into:)` feeds, unseeded (`LatestPositions` mixes it),
+  /// over every part: a design system has thousands of selectors with the
+  /// same token, length and innermost component, which a hash of those
+  /// alone would pile into one chain.
+  var contentHash: Int {
+    var hash = token.name.nameHash &* 2 &+ (token.isDirectChild ? 1 : 0)
+    for component in components {
+      hash = hash &* 1_000_003 &+ component.name.nameHash
+      hash = hash &* 31 &+ component.variant.variantHash &* 2 &+ (component.isDirectChild ? 1 : 0)
+    }
+    if let theme { hash = hash &* 1_000_003 &+ NameTable.hash(theme) }
+    return hash
   }
 }
 

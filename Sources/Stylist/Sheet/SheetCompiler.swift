@@ -11,8 +11,10 @@ struct SheetCompiler {
   /// targets up here); load order comes from the indices.
   private var finalDefinitions = LatestPositions(capacity: 0)
   private var evaluators: [String?: ValueEvaluator] = [:]
-  /// Own properties per definition and theme (nil: failed, reported).
-  private var flattened: [Int: [String?: Properties?]] = [:]
+  /// Flattened properties of `extends` targets per theme (nil: failed,
+  /// reported), and whether the unthemed result reached a shadowed
+  /// variable. Only targets are kept: most styles are flattened once.
+  private var flattened: [Int: [String?: (properties: Properties?, reachedShadowed: Bool)]] = [:]
   private var extending: [Int] = []
 
   init(definitions: SheetDefinitions, sink: DiagnosticSink, budget: Int) {
@@ -25,7 +27,9 @@ struct SheetCompiler {
     if let existing = evaluators[theme] { return existing }
     var variables = definitions.variables
     if let theme, let themed = definitions.themeVariables[theme] { variables = variables.merged(with: themed) }
-    let evaluator = ValueEvaluator(theme: theme, variables: variables, sink: sink, budget: budget)
+    let evaluator = ValueEvaluator(
+      theme: theme, variables: variables, sink: sink, budget: budget,
+      shadowed: theme == nil ? ShadowedPaths(themes: definitions.themeVariables.values) : ShadowedPaths())
     evaluators[theme] = evaluator
     return evaluator
   }
@@ -37,7 +41,7 @@ struct SheetCompiler {
     var ruleCount = styles.count
     for (index, definition) in styles.enumerated() {
       let rule = definition.rule
-      let earlier = finalDefinitions.update(index, hash: rule.selector.summaryHash) {
+      let earlier = finalDefinitions.update(index, hash: rule.selector.contentHash) {
         styles[$0].rule.selector == rule.selector
       }
       if let earlier {
@@ -82,11 +86,18 @@ struct SheetCompiler {
     return themedStyle(source: definition.source) { compiler, theme in compiler.flatten(index, theme: theme) }
   }
 
-  /// Values under no theme, plus each theme's where its variables change them.
+  /// Values under no theme, plus each theme's where its variables change
+  /// them. A body that reaches no variable a theme shadows is the same
+  /// under every theme, so it is evaluated once.
   private mutating func themedStyle(
     source: SourceLocation, _ properties: (inout SheetCompiler, String?) -> Properties?
   ) -> Style? {
-    guard let base = properties(&self, nil) else { return nil }
+    let unthemed = evaluator(nil)
+    let outer = unthemed.startTracking()
+    let base = properties(&self, nil)
+    let reachedShadowed = unthemed.endTracking(outer: outer)
+    guard let base else { return nil }
+    guard reachedShadowed else { return Style(properties: base, source: source) }
     var themed: [String: Properties] = [:]
     for theme in definitions.themeVariables.keys {
       guard let values = properties(&self, theme) else { return nil }
@@ -107,19 +118,25 @@ struct SheetCompiler {
 
   /// The definition's properties under `theme` with everything it extends underneath.
   private mutating func flatten(_ index: Int, theme: String?) -> Properties? {
-    if let cached = flattened[index]?[theme] { return cached }
+    if let cached = flattened[index]?[theme] {
+      if theme == nil && cached.reachedShadowed { evaluator(nil).noteReachedShadowed() }
+      return cached.properties
+    }
     let definition = definitions.styles[index]
     if let start = extending.firstIndex(of: index) {
       let cycle = (extending[start...] + [index]).map { definitions.styles[$0].name }.joined(separator: " -> ")
       sink.error("extends cycle: \(cycle)", .extendsCycle, at: definition.source)
       return nil
     }
+    let isTarget = !extending.isEmpty
+    let unthemed = evaluator(nil)
+    let outer = theme == nil ? unthemed.startTracking() : false
     extending.append(index)
     defer { extending.removeLast() }
     var result: Properties? = Properties()
     for extension_ in definition.extends {
       let selector = extension_.selector
-      let target = finalDefinitions.latest(hash: selector.summaryHash) { definitions.styles[$0].selector == selector }
+      let target = finalDefinitions.latest(hash: selector.contentHash) { definitions.styles[$0].selector == selector }
       guard let target else {
         let hint = Suggestion.hint(for: extension_.text, among: definitions.styles.lazy.map(\.name))
         sink.error(
@@ -142,7 +159,8 @@ struct SheetCompiler {
     } else {
       result = nil
     }
-    flattened[index, default: [:]][theme] = .some(result)
+    let reachedShadowed = theme == nil ? unthemed.endTracking(outer: outer) : false
+    if isTarget { flattened[index, default: [:]][theme] = (result, reachedShadowed) }
     return result
   }
 

@@ -12,19 +12,52 @@ final class ValueEvaluator {
   private let sink: DiagnosticSink
   private var budget: Int
   private var exhausted = false
-  private var cache: [String: (value: PropertyValue, size: Int)] = [:]
+  /// Resolved variables, and whether each reached a shadowed one.
+  private var cache: [String: (value: PropertyValue, size: Int, isShadowed: Bool)] = [:]
+  /// What themes define again, when this evaluator is the unthemed one
+  /// (else empty): see `ShadowedPaths`.
+  private let shadowed: ShadowedPaths
+  /// Whether an evaluation since the last `startTracking()` used a variable
+  /// that some theme shadows: if not, its result is the same under every
+  /// theme and need not be evaluated again per theme.
+  private(set) var reachedShadowed = false
   private var resolving: [String] = []
   /// The paths references can name, listed once an unknown one needs a hint.
   private lazy var referablePaths = variables.referablePaths
   /// Variable paths used by any evaluation, for the unused-variable warning.
   private(set) var used: Set<String> = []
 
-  init(theme: String?, variables: VariableTree, sink: DiagnosticSink, budget: Int) {
+  init(
+    theme: String?, variables: VariableTree, sink: DiagnosticSink, budget: Int, shadowed: ShadowedPaths = .init()
+  ) {
     self.theme = theme
     self.variables = variables
     self.sink = sink
     self.budget = budget
+    self.shadowed = shadowed
   }
+
+  /// Clears `reachedShadowed`, returning what it was, so that a caller can
+  /// track one evaluation and then restore the outer one's flag.
+  func startTracking() -> Bool {
+    defer { reachedShadowed = false }
+    return reachedShadowed
+  }
+
+  /// Ends tracking one evaluation: what it reached is added to the outer
+  /// evaluation's flag (`outer`, from `startTracking()`); returns whether
+  /// this one reached a shadowed variable.
+  func endTracking(outer: Bool) -> Bool {
+    let reached = reachedShadowed
+    reachedShadowed = outer || reached
+    return reached
+  }
+
+  /// Marks the current evaluation as reaching a shadowed variable (for a
+  /// result taken from a cache that recorded it).
+  func noteReachedShadowed() { reachedShadowed = true }
+
+  private func isShadowed(_ name: String) -> Bool { shadowed.contains(name) }
 
   private var themeSuffix: String { theme.map { " under theme '\($0)'" } ?? "" }
 
@@ -174,7 +207,8 @@ final class ValueEvaluator {
   func variable(_ name: String, at node: YAMLNode, file: String) -> (value: PropertyValue, size: Int)? {
     if let cached = cache[name] {
       used.insert(name)
-      return charge(cached.size, at: node, file: file) ? cached : nil
+      if cached.isShadowed { reachedShadowed = true }
+      return charge(cached.size, at: node, file: file) ? (cached.value, cached.size) : nil
     }
     if let start = resolving.firstIndex(of: name) {
       let cycle = (resolving[start...] + [name]).joined(separator: " -> ")
@@ -191,6 +225,8 @@ final class ValueEvaluator {
     used.insert(name)
     resolving.append(name)
     defer { resolving.removeLast() }
+    let outer = startTracking()
+    if isShadowed(name) { reachedShadowed = true }
     let result: (value: PropertyValue, size: Int)?
     switch tree {
     case .leaf(let definition, _, let definitionFile):
@@ -209,7 +245,8 @@ final class ValueEvaluator {
       }
       result = failed ? nil : (.map(map), size)
     }
-    if let result { cache[name] = result }
+    let shadowed = endTracking(outer: outer)
+    if let result { cache[name] = (result.value, result.size, shadowed) }
     return result
   }
 }
@@ -221,5 +258,40 @@ extension PropertyValue {
     case .map: "a map"
     default: "a scalar"
     }
+  }
+}
+
+/// The variable paths some theme defines again, to tell which references
+/// can change with the theme: a path a theme defines (`colors.text`),
+/// one inside it, or a map holding one (`colors`).
+struct ShadowedPaths {
+  private var defined: Set<String> = []
+  private var holding: Set<String> = []
+
+  init() {}
+
+  /// The leaves of every theme's `variables:` block.
+  init(themes: some Sequence<VariableTree>) {
+    for tree in themes {
+      for (path, _, _) in tree.leafPaths {
+        defined.insert(path)
+        var prefix = Substring(path)
+        while let dot = prefix.lastIndex(of: ".") {
+          prefix = prefix[..<dot]
+          holding.insert(String(prefix))
+        }
+      }
+    }
+  }
+
+  func contains(_ name: String) -> Bool {
+    guard !defined.isEmpty else { return false }
+    if defined.contains(name) || holding.contains(name) { return true }
+    var prefix = Substring(name)
+    while let dot = prefix.lastIndex(of: ".") {
+      prefix = prefix[..<dot]
+      if defined.contains(String(prefix)) { return true }
+    }
+    return false
   }
 }

@@ -22,7 +22,10 @@ enum YAMLParser {
   ) throws(YAMLError) {
     let pipe = YAMLEventPipe(capacity: 4)
     guard bytes.count >= threshold, startProducer(bytes, into: pipe) else {
-      try run(bytes) { (event) throws(YAMLError) in try deliver(event, to: handler) }
+      try run(bytes) { (event) throws(YAMLError) in
+        try deliver(event, to: handler)
+        return .proceed
+      }
       return
     }
     do throws(YAMLError) {
@@ -56,11 +59,11 @@ enum YAMLParser {
     do throws(YAMLError) {
       try run(bytes) { (event) throws(YAMLError) in
         pack(event, into: &batch)
-        guard batch.count == batchSize else { return }
-        guard unretained._withUnsafeGuaranteedRef({ $0.send(batch) }) else {
-          throw YAMLError(message: "cancelled", mark: YAMLMark(line: 1, column: 1))
-        }
+        guard batch.count == batchSize else { return .proceed }
+        // The reader stopped (an error of its own): parse no further.
+        guard unretained._withUnsafeGuaranteedRef({ $0.send(batch) }) else { return .stop }
         batch = unretained._withUnsafeGuaranteedRef { $0.emptyBatch(capacity: batchSize) }
+        return .proceed
       }
     } catch {
       failure = error
@@ -69,10 +72,16 @@ enum YAMLParser {
     pipe.finish(failure: failure)
   }
 
+  /// Whether `run` goes on to the next event.
+  private enum Step {
+    case proceed, stop
+  }
+
   /// Runs libyaml over `bytes` on this thread, handing `body` each event
-  /// but the stream's start and end.
+  /// but the stream's start and end, until the end, a syntax error (thrown),
+  /// an error `body` throws, or `body` says stop.
   private static func run(
-    _ bytes: [UInt8], _ body: (borrowing yaml_event_t) throws(YAMLError) -> Void
+    _ bytes: [UInt8], _ body: (borrowing yaml_event_t) throws(YAMLError) -> Step
   ) throws(YAMLError) {
     var parser = yaml_parser_t()
     guard yaml_parser_initialize(&parser) != 0 else {
@@ -98,7 +107,9 @@ enum YAMLParser {
           case YAML_STREAM_START_EVENT, YAML_NO_EVENT: continue
           default: break
           }
-          do throws(YAMLError) { try body(event) } catch {
+          do throws(YAMLError) {
+            if try body(event) == .stop { return }
+          } catch {
             failure = error
             return
           }
