@@ -18,6 +18,7 @@ import Testing
   @Test func theExampleRunsAndPrintsTheExpectedOutput() throws {
     let process = Process()
     process.executableURL = CLIRunner.binary.deletingLastPathComponent().appendingPathComponent("QuickStart")
+    process.environment = CLIRunner.environmentWithoutLeakCheck
     let output = Pipe()
     process.standardOutput = output
     try process.run()

@@ -27,6 +27,7 @@ import Testing
     let process = Process()
     process.executableURL = CLIRunner.binary
     process.arguments = ["watch", "-s", "app.yaml", "--format", "json", "title", "card/title"]
+    process.environment = CLIRunner.environmentWithoutLeakCheck
     process.currentDirectoryURL = folder
     let output = Pipe()
     let errors = Pipe()

@@ -15,6 +15,7 @@ struct Benchmarks {
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     if wants("match") { try libraryQueries() }
     if wants("batch") { try designSystemBatch() }
+    if wants("load") { try designSystemLoad() }
     // Earlier workloads (literal bodies, a vocabulary that grows with the
     // sheet), kept for the loading rows until those move to the design system.
     if wants("load") { try load(try write(Workload(selectors: 10_000, nodes: 1, seed: 1).yaml, "sheet-10k.yaml")) }
@@ -125,6 +126,45 @@ struct Benchmarks {
       Row(
         workload: "per-line time 1k → 100k styles, net of load", figure: growth, unit: "×", baselineName: "1k styles",
         baseline: nil, ratio: growth, goal: "≤ 1.5×", met: growth <= 1.5))
+  }
+
+  /// Loading realistic sheets as a user meets it: `stylist match -s SHEET
+  /// NODE` as a whole process (load, index, one answer, exit) beside a
+  /// process that only parses the same file to libyaml events, runs
+  /// alternating so both see the same machine; then Yams, and peak RSS.
+  private mutating func designSystemLoad() throws {
+    let this = CommandLine.arguments[0]
+    var sheets: [Int: String] = [:]
+    for styles in [10_000, 100_000] {
+      let system = DesignSystem(styles: styles, nodes: 1, seed: 7)
+      let sheet = try write(system.yaml, "ds-load-\(styles / 1000)k.yaml")
+      sheets[styles] = sheet
+      let mb = Double(try FileManager.default.attributesOfItem(atPath: sheet)[.size] as! Int) / 1e6
+      var (floor, ours) = (Double.infinity, Double.infinity)
+      for _ in 0..<5 {
+        floor = min(floor, try Measure.command(this, ["--libyaml-events", sheet], input: "/dev/null"))
+        ours = min(ours, try Measure.command(options.stylist, ["match", "-s", sheet, "title"], input: "/dev/null"))
+      }
+      rows.append(
+        Row(
+          workload: String(format: "stylist match, %dk-style design system (%.1f MB)", styles / 1000, mb),
+          figure: ours * 1000, unit: "ms", baselineName: "libyaml events (process)", baseline: floor * 1000,
+          ratio: ours / floor, goal: "≤ 2.5× libyaml", met: ours <= 2.5 * floor))
+      guard styles == 100_000 else { continue }
+      let yams = try Measure.best(runs: 2) { _ = try Measure.command(this, ["--yams-load", sheet], input: "/dev/null") }
+      rows.append(
+        Row(
+          workload: "  same, 100k, against Yams.load (process)", figure: ours * 1000, unit: "ms",
+          baselineName: "Yams.load", baseline: yams * 1000, ratio: yams / ours, goal: "faster than Yams",
+          met: ours < yams))
+      let output = try child(["--load-rss", sheet])
+      guard let peak = Double(output) else { throw BenchError("memory child printed '\(output)'") }
+      rows.append(
+        Row(
+          workload: String(format: "  peak RSS, 100k loaded and indexed (%.1f MB file)", mb), figure: peak / 1e6,
+          unit: "MB", baselineName: "file size", baseline: mb, ratio: peak / (mb * 1e6), goal: "≤ 10× file",
+          met: peak <= 10 * mb * 1e6))
+    }
   }
 
   private func write(_ text: String, _ name: String) throws -> String {

@@ -16,7 +16,11 @@ import Foundation
 /// other systems it compares each file's size, date and inode every poll
 /// interval. Either way a change can be reported that changed nothing
 /// (a save without edits); callers reload, which is harmless.
-final class FileChangeMonitor {
+///
+/// One thread at a time uses it: it is made where the files were loaded,
+/// so that nothing saved after the load is missed, then handed to the
+/// watching thread, which alone uses it from then on.
+final class FileChangeMonitor: @unchecked Sendable {
   /// How often the polling monitor looks at the files.
   static let pollInterval = 0.1
 

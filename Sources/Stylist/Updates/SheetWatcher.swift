@@ -51,7 +51,9 @@ public final class SheetWatcher: Sendable {
     state = Locked(State(files: sheet.files))
     let loop = WatchLoop(
       engine: engine, paths: paths, options: options, debounce: debounce.seconds, state: state, onEvent: onEvent)
-    if !Threads.startDetached({ loop.run(watching: sheet.files) }) {
+    // Watching starts before this returns: a save right after is seen.
+    let monitor = FileChangeMonitor(files: sheet.files)
+    if !Threads.startDetached({ loop.run(monitor) }) {
       state.withLock { $0.hasFinished = true }
     }
   }
@@ -106,23 +108,29 @@ private final class WatchLoop: Sendable {
   /// How long the loop waits at most before looking at `isStopping` again.
   static let stopCheckInterval = 0.1
 
-  func run(watching files: [String]) {
-    let monitor = FileChangeMonitor(files: files)
-    var quietSince: Date?
+  func run(_ monitor: FileChangeMonitor) {
+    let clock = ContinuousClock()
+    var quietSince: ContinuousClock.Instant?
     while !state.withLock({ $0.isStopping }) {
-      let wait = quietSince.map { max(0, debounce - Date().timeIntervalSince($0)) } ?? Self.stopCheckInterval
+      let wait = quietSince.map { max(0, debounce - (clock.now - $0).seconds) } ?? Self.stopCheckInterval
       if monitor.waitForChange(timeout: min(wait, Self.stopCheckInterval)) {
-        quietSince = Date()
-      } else if let since = quietSince, Date().timeIntervalSince(since) >= debounce {
+        quietSince = clock.now
+      } else if let since = quietSince, (clock.now - since).seconds >= debounce {
         quietSince = nil
-        reload(monitor)
+        // New watches miss what changed while loading: look once more.
+        if reload(monitor) == .watchesReplaced { quietSince = clock.now }
       }
     }
     state.withLock(when: { _ in true }) { $0.hasFinished = true }
   }
 
+  /// What a reload did to the watches.
+  enum Rewatch {
+    case watchesKept, watchesReplaced
+  }
+
   /// Loads the sheets again and reports the outcome.
-  private func reload(_ monitor: FileChangeMonitor) {
+  private func reload(_ monitor: FileChangeMonitor) -> Rewatch {
     let event: SheetWatcher.Event
     let watched: [String]
     do {
@@ -136,15 +144,17 @@ private final class WatchLoop: Sendable {
       let old = state.withLock { $0.files }
       (event, watched) = (.failed(error), old + named.filter { !old.contains($0) })
     }
-    if watched != state.withLock({ $0.files }) { monitor.watch(watched) }
+    let rewatch: Rewatch = watched == state.withLock({ $0.files }) ? .watchesKept : .watchesReplaced
+    if rewatch == .watchesReplaced { monitor.watch(watched) }
     let isStopping = state.withLock { state in
       state.files = watched
       if !state.isStopping { state.reportingThread = ObjectIdentifier(Thread.current) }
       return state.isStopping
     }
-    guard !isStopping else { return }
+    guard !isStopping else { return rewatch }
     onEvent(event)
     state.withLock { $0.reportingThread = nil }
+    return rewatch
   }
 }
 
