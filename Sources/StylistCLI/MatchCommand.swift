@@ -21,32 +21,23 @@ struct MatchCommand: ParsableCommand {
 
   @OptionGroup var sheet: SheetOptions
 
-  @Flag(help: "Merge the properties of every applicable selector, weakest first.")
-  var cascade = false
-
-  @Option(help: "Output format.")
-  var format: TextOrJSON = .text
-
-  @Argument(help: "Node identifiers, e.g. home/header[selected]/label or @dark/title.")
-  var nodes: [String]
-
-  func validate() throws {
-    if nodes.isEmpty { throw ValidationError("Give at least one node.") }
-  }
+  @OptionGroup var query: AnswerOptions
 
   func run() throws {
-    let identifiers = try nodes.map(parseNodeArgument)
+    let identifiers = try query.nodes.map(parseNodeArgument)
     let (index, options) = try sheet.load()
     Diagnostics.warnAboutThemes(of: identifiers, in: index)
     let answers = identifiers.map {
-      cascade ? index.cascade(for: $0, options: options) : index.bestMatch(for: $0, options: options)
+      query.cascade ? index.cascade(for: $0, options: options) : index.bestMatch(for: $0, options: options)
     }
     var output = OutputBuffer()
-    switch format {
+    switch query.format {
     case .json:
-      output.write(jsonArray(zip(answers, nodes).map { resolutionValue($0, node: $1) }))
-    default:
-      for (answer, node) in zip(answers, nodes) { output.write(resolutionText(answer, node: node, style: .stdout)) }
+      output.write(jsonArray(zip(answers, query.nodes).map { resolutionValue($0, node: $1) }))
+    case .text:
+      for (answer, node) in zip(answers, query.nodes) {
+        output.write(resolutionText(answer, node: node, style: .stdout))
+      }
     }
     output.flush()
     if answers.contains(where: { !$0.isResolved }) { throw ExitCode(ExitStatus.noStyle) }

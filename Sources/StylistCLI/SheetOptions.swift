@@ -33,6 +33,22 @@ struct SheetOptions: ParsableArguments {
   }
 }
 
+/// The nodes a query command answers, and how: `match` and `watch`.
+struct AnswerOptions: ParsableArguments {
+  @Flag(help: "Merge the properties of every applicable selector, weakest first.")
+  var cascade = false
+
+  @Option(help: "Output format.")
+  var format: TextOrJSON = .text
+
+  @Argument(help: "Node identifiers, e.g. home/header[selected]/label or @dark/title.")
+  var nodes: [String]
+
+  func validate() throws {
+    if nodes.isEmpty { throw ValidationError("Give at least one node.") }
+  }
+}
+
 /// What a command loaded, kept until the process exits: freeing a large
 /// index piece by piece takes a tenth of a 100k-style load, and the
 /// operating system takes the whole heap back at once.

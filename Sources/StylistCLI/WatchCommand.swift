@@ -24,27 +24,19 @@ struct WatchCommand: ParsableCommand {
 
   @OptionGroup var sheet: SheetOptions
 
-  @Flag(help: "Merge the properties of every applicable selector, weakest first.")
-  var cascade = false
-
-  @Option(help: "Output format.")
-  var format: TextOrJSON = .text
-
-  @Argument(help: "Node identifiers, e.g. home/header[selected]/label or @dark/title.")
-  var nodes: [String]
+  @OptionGroup var query: AnswerOptions
 
   func validate() throws {
-    if nodes.isEmpty { throw ValidationError("Give at least one node.") }
     if sheet.sheets.contains("-") {
       throw ValidationError("watch needs sheet files; standard input ('-') cannot be watched.")
     }
   }
 
   func run() throws {
-    let identifiers = try nodes.map(parseNodeArgument)
+    let identifiers = try query.nodes.map(parseNodeArgument)
     let engine = StyleEngine(theme: sheet.theme, mode: sheet.mode)
     let printer = AnswerPrinter(
-      engine: engine, nodes: Array(zip(nodes, identifiers)), cascade: cascade, format: format)
+      engine: engine, nodes: Array(zip(query.nodes, identifiers)), cascade: query.cascade, format: query.format)
     let watcher: SheetWatcher
     do {
       watcher = try SheetWatcher(engine: engine, paths: sheet.sheets) { event in
@@ -93,7 +85,7 @@ private final class AnswerPrinter: @unchecked Sendable {
       changed += 1
       switch format {
       case .json: output.writeLine(resolutionValue(answer, node: node.text).jsonText)
-      default: output.write(resolutionText(answer, node: node.text, style: .stdout))
+      case .text: output.write(resolutionText(answer, node: node.text, style: .stdout))
       }
     }
     output.flush()

@@ -62,26 +62,14 @@ public final class StyleEngine: Sendable {
   /// Setting a different theme tells observers.
   public var theme: String? {
     get { state.withLock { $0.theme } }
-    set {
-      publish(.theme) { state in
-        guard state.theme != newValue else { return false }
-        state.theme = newValue
-        return true
-      }
-    }
+    set { change(\.theme, to: newValue, as: .theme) }
   }
 
   /// An explicit precedence mode; nil means the sheets' `mode:`, else
   /// `themed`. Setting a different mode tells observers.
   public var mode: PrecedenceMode? {
     get { state.withLock { $0.mode } }
-    set {
-      publish(.mode) { state in
-        guard state.mode != newValue else { return false }
-        state.mode = newValue
-        return true
-      }
-    }
+    set { change(\.mode, to: newValue, as: .mode) }
   }
 
   /// The snapshot and the options a query made now would use.
@@ -177,6 +165,17 @@ public final class StyleEngine: Sendable {
     AsyncStream { continuation in
       let token = observe { continuation.yield($0) }
       continuation.onTermination = { _ in token.cancel() }
+    }
+  }
+
+  /// Sets one setting and tells observers, unless it already had that value.
+  private func change<Value: Equatable>(
+    _ setting: WritableKeyPath<State, Value>, to value: Value, as kind: StyleUpdate.Changes
+  ) {
+    publish(kind) { state in
+      guard state[keyPath: setting] != value else { return false }
+      state[keyPath: setting] = value
+      return true
     }
   }
 
