@@ -112,8 +112,11 @@ struct SheetCompiler {
   }
 
   private mutating func ownProperties(_ definition: StyleDefinition, theme: String?) -> Properties? {
-    guard let template = definition.template else { return definition.rule.style.properties }
-    return ownProperties(body: template, file: definition.file, theme: theme)
+    switch definition.template {
+    case nil: definition.rule.style.properties
+    case .node(let body): ownProperties(body: body, file: definition.file, theme: theme)
+    case .flat(let mapping): evaluator(theme).properties(of: mapping, file: definition.file)
+    }
   }
 
   /// The definition's properties under `theme` with everything it extends underneath.
@@ -133,7 +136,8 @@ struct SheetCompiler {
     let outer = theme == nil ? unthemed.startTracking() : false
     extending.append(index)
     defer { extending.removeLast() }
-    var result: Properties? = Properties()
+    // Most styles extend nothing: their own properties are the result.
+    var result: Properties? = definition.extends.isEmpty ? nil : Properties()
     for extension_ in definition.extends {
       let selector = extension_.selector
       let target = finalDefinitions.latest(hash: selector.contentHash) { definitions.styles[$0].selector == selector }
@@ -155,7 +159,11 @@ struct SheetCompiler {
       for (key, value) in inherited { result?[key] = value }
     }
     if let own = ownProperties(definition, theme: theme) {
-      for (key, value) in own { result?[key] = value }
+      if definition.extends.isEmpty {
+        result = own
+      } else {
+        for (key, value) in own { result?[key] = value }
+      }
     } else {
       result = nil
     }

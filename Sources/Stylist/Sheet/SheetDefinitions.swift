@@ -14,13 +14,22 @@ struct StyleDefinition {
   /// A template body or `extends`; nil when `rule` is the compiled rule.
   let unresolved: Unresolved?
 
+  /// A body evaluated per theme when compiled.
+  enum Template {
+    /// Any body: tags, lists, maps, merge keys, anchors.
+    case node(YAMLNode)
+    /// A flat map of untagged scalars, some with `$`: evaluated from the
+    /// scalars as read, without building nodes (most template bodies).
+    case flat(YAMLFlatMapping)
+  }
+
   final class Unresolved {
-    /// The nodes of a template body (built per theme when compiled); nil for
-    /// a literal one, whose properties are `rule.style`'s.
-    let template: YAMLNode?
+    /// The template body; nil for a literal one, whose properties are
+    /// `rule.style`'s.
+    let template: Template?
     let extends: [Extension]
 
-    init(template: YAMLNode?, extends: [Extension]) {
+    init(template: Template?, extends: [Extension]) {
       self.template = template
       self.extends = extends
     }
@@ -34,7 +43,10 @@ struct StyleDefinition {
       unresolved = extends.isEmpty ? nil : Unresolved(template: nil, extends: extends)
     case .template(let node):
       rule = StyleRule(selector: selector, name: name, style: Style(properties: [:], source: source))
-      unresolved = Unresolved(template: node, extends: extends)
+      unresolved = Unresolved(template: .node(node), extends: extends)
+    case .flatTemplate(let mapping):
+      rule = StyleRule(selector: selector, name: name, style: Style(properties: [:], source: source))
+      unresolved = Unresolved(template: .flat(mapping), extends: extends)
     }
   }
 
@@ -45,7 +57,7 @@ struct StyleDefinition {
   var name: String {
     _read { yield rule.name }
   }
-  var template: YAMLNode? { unresolved?.template }
+  var template: Template? { unresolved?.template }
   var extends: [Extension] { unresolved?.extends ?? [] }
   /// Where the key is (always set: `init` gives the rule's style a source).
   var source: SourceLocation { rule.style.source ?? SourceLocation(file: "", line: 0, column: 0) }
@@ -61,6 +73,8 @@ struct StyleDefinition {
     /// Values built per theme from the nodes: anything with a `$`, a tag, a
     /// list or a map.
     case template(YAMLNode)
+    /// Values built per theme from a flat map's scalars (some with `$`).
+    case flatTemplate(YAMLFlatMapping)
   }
 
   struct Extension {

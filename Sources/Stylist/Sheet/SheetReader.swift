@@ -230,11 +230,16 @@ struct SheetReader {
   /// A top-level style entry whose body came without nodes: read straight
   /// into literal values when it is one, else as nodes.
   func readStyle(key: YAMLEntryKey, flat: YAMLFlatMapping) -> StyleDefinition? {
-    guard let properties = literal(flat) else { return readStyle(key: key, body: flat.node) }
+    let body: StyleDefinition.Body
+    switch flatBody(flat) {
+    case .literal(let properties): body = .literal(properties)
+    case .flatTemplate: body = .flatTemplate(flat)
+    case .template(let node): return readStyle(key: key, body: node)
+    }
     guard let key = scalarKey(key), let selector = selector(key, groups: [], theme: nil) else { return nil }
     return StyleDefinition(
-      selector: selector, name: registeredName(key.text, groups: [], theme: nil), body: .literal(properties),
-      file: file, mark: key.mark, extends: [])
+      selector: selector, name: registeredName(key.text, groups: [], theme: nil), body: body, file: file,
+      mark: key.mark, extends: [])
   }
 
   /// The key as a scalar, or nil after reporting a collection or alias of one.
@@ -353,28 +358,37 @@ struct SheetReader {
     return .literal(properties)
   }
 
-  /// The values of a flat body read as `body(_:_:)` reads a literal one, or
-  /// nil when the body needs nodes (`extends`, `<<`, a `$`).
-  private func literal(_ flat: YAMLFlatMapping) -> Properties? {
+  /// What a flat body is: literal values (read as `body(_:_:)` reads a
+  /// literal one), a flat template (a `$` somewhere, evaluated per theme
+  /// from the scalars), or a template that needs nodes (`extends`, `<<`).
+  private func flatBody(_ flat: YAMLFlatMapping) -> StyleDefinition.Body {
     var keys: [String] = []
     var values: [PropertyValue] = []
     keys.reserveCapacity(flat.entries.count)
     values.reserveCapacity(flat.entries.count)
+    var hasReference = false
     for entry in flat.entries {
       let key = entry.key.text
       let value = entry.value
       // (`<<` and `extends` checked by first byte first: most keys differ there.)
       let first = key.utf8.first
-      if first == UInt8(ascii: "<") && key == "<<" || first == UInt8(ascii: "e") && key == "extends" { return nil }
-      guard !value.text.containsByte(UInt8(ascii: "$")) else { return nil }
+      if first == UInt8(ascii: "<") && key == "<<" || first == UInt8(ascii: "e") && key == "extends" {
+        return .template(flat.node)
+      }
+      if hasReference { continue }
+      guard !value.text.containsByte(UInt8(ascii: "$")) else {
+        hasReference = true
+        continue
+      }
       keys.append(key)
       values.append(literalValue(value.text, style: value.style))
     }
-    if flat.keysAreUnique { return Properties(uncheckedUniqueKeys: keys, values: values) }
+    if hasReference { return .flatTemplate(flat) }
+    if flat.keysAreUnique { return .literal(Properties(uncheckedUniqueKeys: keys, values: values)) }
     // A repeated key (reported) keeps its first place and its last value.
     var properties = Properties()
     for (key, value) in zip(keys, values) { properties[key] = value }
-    return properties
+    return .literal(properties)
   }
 
   /// An untagged scalar without `$`, typed as `ValueEvaluator` types it.

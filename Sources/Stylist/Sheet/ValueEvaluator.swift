@@ -61,20 +61,38 @@ final class ValueEvaluator {
 
   private var themeSuffix: String { theme.map { " under theme '\($0)'" } ?? "" }
 
-  private func location(_ node: YAMLNode, _ file: String) -> SourceLocation {
-    SourceLocation(file: file, line: node.mark.line, column: node.mark.column)
+  private func location(_ node: YAMLNode, _ file: String) -> SourceLocation { location(node.mark, file) }
+
+  private func location(_ mark: YAMLMark, _ file: String) -> SourceLocation {
+    SourceLocation(file: file, line: mark.line, column: mark.column)
   }
 
   /// Charges `size` values; false (with one error) once the budget is spent.
-  private func charge(_ size: Int, at node: YAMLNode, file: String) -> Bool {
+  private func charge(_ size: Int, at mark: YAMLMark, file: String) -> Bool {
     guard !exhausted else { return false }
     budget -= size
     if budget < 0 {
       exhausted = true
-      sink.error("values expand to too many nodes (alias or variable bomb?)", .limitExceeded, at: location(node, file))
+      sink.error("values expand to too many nodes (alias or variable bomb?)", .limitExceeded, at: location(mark, file))
       return false
     }
     return true
+  }
+
+  /// The properties of a flat body, as `value(of:)` builds them from the
+  /// same body's nodes: one value charged for the map, one per scalar.
+  func properties(of mapping: YAMLFlatMapping, file: String) -> Properties? {
+    guard charge(1, at: mapping.mark, file: file) else { return nil }
+    var map = Properties()
+    map.reserveCapacity(mapping.entries.count)
+    for entry in mapping.entries {
+      let value = entry.value
+      guard charge(1, at: value.mark, file: file),
+        let (typed, _) = scalar(value.text, style: value.style, tag: nil, at: value.mark, file: file)
+      else { return nil }
+      map[entry.key.text] = typed
+    }
+    return map
   }
 
   /// The value of `node`, or nil after reporting why not.
@@ -83,10 +101,10 @@ final class ValueEvaluator {
   }
 
   private func sized(_ node: YAMLNode, file: String) -> (value: PropertyValue, size: Int)? {
-    guard charge(1, at: node, file: file) else { return nil }
+    guard charge(1, at: node.mark, file: file) else { return nil }
     switch node.content {
     case .scalar(let text, let style):
-      return scalar(text, style: style, node: node, file: file)
+      return scalar(text, style: style, tag: node.tag, at: node.mark, file: file)
     case .sequence(let items):
       var values: [PropertyValue] = []
       values.reserveCapacity(items.count)
@@ -100,6 +118,7 @@ final class ValueEvaluator {
     case .mapping:
       guard let pairs = mergedPairs(of: node, file: file) else { return nil }
       var map = Properties()
+      map.reserveCapacity(pairs.count)
       var size = 1
       for pair in pairs {
         guard let key = keyText(pair.key, file: file), let (value, valueSize) = sized(pair.value, file: file) else {
@@ -137,7 +156,7 @@ final class ValueEvaluator {
       }
       for source in sources {
         guard let sourcePairs = mergedPairs(of: source, file: file),
-          charge(sourcePairs.count, at: pair.value, file: file)
+          charge(sourcePairs.count, at: pair.value.mark, file: file)
         else { return nil }
         for sourcePair in sourcePairs {
           guard let key = sourcePair.key.scalarText, merged[key] == nil else { continue }
@@ -158,27 +177,27 @@ final class ValueEvaluator {
   }
 
   private func scalar(
-    _ text: String, style: YAMLScalarStyle, node: YAMLNode, file: String
+    _ text: String, style: YAMLScalarStyle, tag: String?, at mark: YAMLMark, file: String
   ) -> (value: PropertyValue, size: Int)? {
     let pieces: [TemplatePiece]?
     do { pieces = try VariableReference.pieces(in: text) } catch {
-      sink.error(error.message, .invalidValue, at: location(node, file))
+      sink.error(error.message, .invalidValue, at: location(mark, file))
       return nil
     }
-    guard let pieces else { return (typed(text, style: style, node: node, file: file) ?? .null, 1) }
-    if pieces.count == 1, case .reference(let name) = pieces[0], node.tag != YAMLTag.str {
-      return variable(name, at: node, file: file)
+    guard let pieces else { return (typed(text, style: style, tag: tag, at: mark, file: file) ?? .null, 1) }
+    if pieces.count == 1, case .reference(let name) = pieces[0], tag != YAMLTag.str {
+      return variable(name, at: mark, file: file)
     }
     var result = ""
     for piece in pieces {
       switch piece {
       case .literal(let literal): result += literal
       case .reference(let name):
-        guard let (value, _) = variable(name, at: node, file: file) else { return nil }
+        guard let (value, _) = variable(name, at: mark, file: file) else { return nil }
         guard let text = value.scalarText else {
           sink.error(
             "variable '\(name)' is \(value.kindName) and cannot be put inside a string\(themeSuffix)", .invalidValue,
-            at: location(node, file))
+            at: location(mark, file))
           return nil
         }
         result += text
@@ -186,39 +205,41 @@ final class ValueEvaluator {
     }
     if pieces.allSatisfy({ if case .literal = $0 { true } else { false } }) {
       // Only `$$` escapes: type the unescaped text as the scalar would be.
-      return (typed(result, style: style, node: node, file: file) ?? .null, 1)
+      return (typed(result, style: style, tag: tag, at: mark, file: file) ?? .null, 1)
     }
     return (.string(result), 1)
   }
 
-  private func typed(_ text: String, style: YAMLScalarStyle, node: YAMLNode, file: String) -> PropertyValue? {
-    guard let tag = node.tag else { return style == .plain ? CoreSchema.plainValue(text) : .string(text) }
+  private func typed(_ text: String, style: YAMLScalarStyle, tag: String?, at mark: YAMLMark, file: String)
+    -> PropertyValue?
+  {
+    guard let tag else { return style == .plain ? CoreSchema.plainValue(text) : .string(text) }
     // A local tag (`!foo`) on a quoted scalar leaves it a string.
     if style != .plain && !tag.hasPrefix("tag:yaml.org,2002:") { return .string(text) }
     guard let value = CoreSchema.taggedValue(text, tag: tag) else {
       sink.error(
-        "'\(text)' is not a valid \(tag.split(separator: ":").last ?? "")", .invalidValue, at: location(node, file))
+        "'\(text)' is not a valid \(tag.split(separator: ":").last ?? "")", .invalidValue, at: location(mark, file))
       return nil
     }
     return value
   }
 
   /// The fully resolved value of variable `name` under this theme.
-  func variable(_ name: String, at node: YAMLNode, file: String) -> (value: PropertyValue, size: Int)? {
+  func variable(_ name: String, at mark: YAMLMark, file: String) -> (value: PropertyValue, size: Int)? {
     if let cached = cache[name] {
       used.insert(name)
       if cached.isShadowed { reachedShadowed = true }
-      return charge(cached.size, at: node, file: file) ? (cached.value, cached.size) : nil
+      return charge(cached.size, at: mark, file: file) ? (cached.value, cached.size) : nil
     }
     if let start = resolving.firstIndex(of: name) {
       let cycle = (resolving[start...] + [name]).joined(separator: " -> ")
-      sink.error("variable cycle: \(cycle)", .variableCycle, at: location(node, file))
+      sink.error("variable cycle: \(cycle)", .variableCycle, at: location(mark, file))
       return nil
     }
     guard let tree = variables.lookup(name.split(separator: ".", omittingEmptySubsequences: false)) else {
       let hint = Suggestion.hint(for: name, among: referablePaths)
       sink.error(
-        "unknown variable '\(name)'\(themeSuffix)\(hint.text)", .unknownVariable, at: location(node, file),
+        "unknown variable '\(name)'\(themeSuffix)\(hint.text)", .unknownVariable, at: location(mark, file),
         suggestion: hint.name)
       return nil
     }
@@ -236,7 +257,7 @@ final class ValueEvaluator {
       var size = 1
       var failed = false
       for key in children.keys {
-        guard let (value, childSize) = variable("\(name).\(key)", at: node, file: file) else {
+        guard let (value, childSize) = variable("\(name).\(key)", at: mark, file: file) else {
           failed = true
           break
         }
