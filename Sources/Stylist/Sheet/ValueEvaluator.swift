@@ -176,7 +176,44 @@ final class ValueEvaluator {
     return text
   }
 
+  /// Untagged scalars with a `$` evaluated under this theme, by text: a
+  /// design system writes the same `$colors.text` in thousands of bodies.
+  /// A repeat charges what the first evaluation charged and notes a
+  /// shadowed variable as it did; failures are not kept, so each place
+  /// reports its own error.
+  private var evaluatedReferences: [String: EvaluatedReference] = [:]
+
+  private struct EvaluatedReference {
+    var style: YAMLScalarStyle
+    var value: PropertyValue
+    var size: Int
+    var charged: Int
+    var reachedShadowed: Bool
+  }
+
   private func scalar(
+    _ text: String, style: YAMLScalarStyle, tag: String?, at mark: YAMLMark, file: String
+  ) -> (value: PropertyValue, size: Int)? {
+    guard tag == nil, text.containsByte(UInt8(ascii: "$")) else {
+      return evaluate(text, style: style, tag: tag, at: mark, file: file)
+    }
+    if let known = evaluatedReferences[text], known.style == style {
+      guard charge(known.charged, at: mark, file: file) else { return nil }
+      if known.reachedShadowed { reachedShadowed = true }
+      return (known.value, known.size)
+    }
+    let budgetBefore = budget
+    let outer = startTracking()
+    let result = evaluate(text, style: style, tag: nil, at: mark, file: file)
+    let reached = endTracking(outer: outer)
+    if let result {
+      evaluatedReferences[text] = EvaluatedReference(
+        style: style, value: result.value, size: result.size, charged: budgetBefore - budget, reachedShadowed: reached)
+    }
+    return result
+  }
+
+  private func evaluate(
     _ text: String, style: YAMLScalarStyle, tag: String?, at mark: YAMLMark, file: String
   ) -> (value: PropertyValue, size: Int)? {
     let pieces: [TemplatePiece]?
@@ -226,8 +263,8 @@ final class ValueEvaluator {
 
   /// The fully resolved value of variable `name` under this theme.
   func variable(_ name: String, at mark: YAMLMark, file: String) -> (value: PropertyValue, size: Int)? {
+    // A cached variable was marked used when it was resolved.
     if let cached = cache[name] {
-      used.insert(name)
       if cached.isShadowed { reachedShadowed = true }
       return charge(cached.size, at: mark, file: file) ? (cached.value, cached.size) : nil
     }
