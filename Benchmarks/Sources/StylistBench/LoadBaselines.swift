@@ -33,7 +33,7 @@ enum LoadBaselines {
     return (value?["styles"] as? [String: Any])?.count ?? 0
   }
 
-  /// Stylist loading and indexing the file, as `Stylist(contentsOf:)` does.
+  /// Stylist loading and indexing the file, as `StyleEngine(contentsOf:)` does.
   static func stylist(_ path: String, options: LoadOptions = .init()) throws -> Int {
     let sheet = try StyleSheet(contentsOf: path, options: options)
     return StyleIndex(sheets: [sheet]).rules.count

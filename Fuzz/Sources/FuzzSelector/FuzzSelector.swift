@@ -23,11 +23,11 @@ func fuzzSelector(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   }
   if let node {
     precondition(NodeIdentifier(node.description) == node, "node '\(node)' does not round-trip")
-    for name in Stylist().imageNames(for: node).prefix(64) { _ = name }
+    for name in StyleEngine().imageNames(for: node).prefix(64) { _ = name }
   }
   if let selector, let node {
     let rule = StyleRule(selector, ["fuzz": true])
-    let stylist = Stylist(index: StyleIndex(sheets: [StyleSheet(rules: [rule])]), theme: node.theme)
+    let stylist = StyleEngine(index: StyleIndex(sheets: [StyleSheet(rules: [rule])]), theme: node.theme)
     let matches = stylist.matches(for: node)
     let best = stylist.bestMatch(for: node)
     precondition(matches.count <= 1, "one rule gives at most one candidate")

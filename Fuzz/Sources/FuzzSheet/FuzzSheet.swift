@@ -16,7 +16,7 @@ func fuzzSheet(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let options = LoadOptions(maxFileSize: 1 << 20, maxNestingDepth: 200, maxExpandedValues: 100_000)
   guard let sheet = try? StyleSheet(bytes: bytes, name: "fuzz.yaml", options: options) else { return 0 }
-  let stylist = Stylist(sheets: [sheet])
+  let stylist = StyleEngine(sheets: [sheet])
   for rule in sheet.rules.prefix(16) {
     let node = NodeIdentifier(path: [], token: rule.selector.token.name.description)
     _ = stylist.bestMatch(for: node)
