@@ -41,6 +41,15 @@ import Stylist
       _ = try LoadBaselines.stylist(try value(1))
       print(LoadBaselines.peakResidentBytes())
       return
+    case "--rss-phases":
+      // Peak RSS after loading the sheet (one thread), after indexing it,
+      // and the current RSS then, in MB: where a load's memory goes.
+      let sheet = try StyleSheet(contentsOf: try value(1), options: LoadOptions(backgroundParsingThreshold: .max))
+      let afterLoad = LoadBaselines.peakResidentBytes()
+      let index = StyleIndex(sheets: [sheet])
+      let afterIndex = LoadBaselines.peakResidentBytes()
+      print([afterLoad, afterIndex].map { String($0 >> 20) }.joined(separator: " "), index.rules.count)
+      return
     case "--libyaml-events":
       // Child mode: a process that parses the file to events, the floor a
       // whole `stylist` process is measured against.
