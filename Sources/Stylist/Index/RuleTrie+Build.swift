@@ -5,8 +5,13 @@ extension RuleTrie {
   /// under the root of the rule's theme and token, then lays the trie out
   /// flat, each root's tree breadth first (see the type's comment).
   convenience init(_ rules: [StyleRule]) {
-    var builder = Builder(capacity: rules.count)
-    for (index, rule) in rules.enumerated() { builder.insert(rule.selector, as: RuleID(index)) }
+    self.init(selectors: rules.lazy.map(\.selector))
+  }
+
+  /// The trie of rules whose selectors are `selectors`, in load order.
+  convenience init<Selectors: Collection<StyleSelector>>(selectors: Selectors) {
+    var builder = Builder(capacity: selectors.count)
+    for (index, selector) in selectors.enumerated() { builder.insert(selector, as: RuleID(index)) }
     self.init(builder)
   }
 

@@ -14,12 +14,15 @@ public struct StyleIndex: Sendable {
     let themes: [String]
     let trie: RuleTrie
 
-    init(rules: [StyleRule], defaultStyle: Style?, declaredMode: PrecedenceMode?, declaredThemes: [String]) {
+    init(
+      rules: [StyleRule], defaultStyle: Style?, declaredMode: PrecedenceMode?, declaredThemes: [String],
+      trie: RuleTrie? = nil
+    ) {
       self.rules = rules
       self.defaultStyle = defaultStyle
       self.declaredMode = declaredMode
       themes = ThemeNames.mentioned(declared: declaredThemes, rules: rules)
-      trie = RuleTrie(rules)
+      self.trie = trie ?? RuleTrie(rules)
     }
   }
 
@@ -47,7 +50,11 @@ public struct StyleIndex: Sendable {
       if let sheetMode = sheet.mode { mode = sheetMode }
     }
     if sheets.count == 1, sheets[0].selectorsAreUnique {
-      self.init(rules: sheets[0].rules, defaultStyle: defaultStyle, declaredMode: mode, declaredThemes: declaredThemes)
+      // The loader's trie when it built one while compiling.
+      self.init(
+        storage: Storage(
+          rules: sheets[0].rules, defaultStyle: defaultStyle, declaredMode: mode, declaredThemes: declaredThemes,
+          trie: sheets[0].trie))
       return
     }
     // Position of each selector's last rule across all sheets; a rule stays
@@ -67,6 +74,8 @@ public struct StyleIndex: Sendable {
     storage = Storage(
       rules: rules, defaultStyle: defaultStyle, declaredMode: declaredMode, declaredThemes: declaredThemes)
   }
+
+  private init(storage: Storage) { self.storage = storage }
 
   /// An index with no rules.
   public static let empty = StyleIndex(rules: [])

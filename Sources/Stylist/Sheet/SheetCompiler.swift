@@ -6,6 +6,10 @@ struct SheetCompiler {
   let sink: DiagnosticSink
   /// Values each theme's evaluation may build.
   let budget: Int
+  /// Whether the rule trie is built on a second thread while the rules are
+  /// compiled (large sheets): it needs only the selectors, known before
+  /// any body is evaluated.
+  let buildsTrieOnThread: Bool
 
   /// Index of the final definition of each selector (`extends` looks
   /// targets up here); load order comes from the indices.
@@ -17,10 +21,11 @@ struct SheetCompiler {
   private var flattened: [Int: [String?: (properties: Properties?, reachedShadowed: Bool)]] = [:]
   private var extending: [Int] = []
 
-  init(definitions: SheetDefinitions, sink: DiagnosticSink, budget: Int) {
+  init(definitions: SheetDefinitions, sink: DiagnosticSink, budget: Int, buildsTrieOnThread: Bool = false) {
     self.definitions = definitions
     self.sink = sink
     self.budget = budget
+    self.buildsTrieOnThread = buildsTrieOnThread
   }
 
   private mutating func evaluator(_ theme: String?) -> ValueEvaluator {
@@ -53,6 +58,8 @@ struct SheetCompiler {
           at: definition.source)
       }
     }
+    let selectors = buildsTrieOnThread ? styles.indices.filter { isLatest[$0] }.map { styles[$0].selector } : []
+    let pendingTrie = buildsTrieOnThread ? Pending(onThread: true) { RuleTrie(selectors: selectors) } : nil
     var rules: [StyleRule] = []
     rules.reserveCapacity(ruleCount)
     for (index, definition) in styles.enumerated() where isLatest[index] {
@@ -74,6 +81,9 @@ struct SheetCompiler {
       rules: rules, defaultStyle: defaultStyle, mode: definitions.mode,
       themes: Array(definitions.declaredThemes), files: definitions.files)
     sheet.selectorsAreUnique = true
+    // The trie is the rules' only if every selector became a rule (else the
+    // load failed and the sheet is dropped anyway).
+    if let trie = pendingTrie?.wait(), rules.count == selectors.count { sheet.trie = trie }
     return sheet
   }
 

@@ -63,8 +63,9 @@ public struct LoadOptions: Hashable, Sendable {
   /// written-out values take at least a byte each.
   public var maxExpandedValues: Int
   /// Files at least this large are parsed by libyaml on a second thread
-  /// while the calling thread reads the events; `Int.max` keeps loading on
-  /// the calling thread.
+  /// while the calling thread reads the events, and the rule trie of sheets
+  /// at least this large is built on a second thread while their rules are
+  /// compiled; `Int.max` keeps loading on the calling thread.
   public var backgroundParsingThreshold: Int
 
   /// Limits and threading for loading; the defaults suit sheets up to tens of megabytes.

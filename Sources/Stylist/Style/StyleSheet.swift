@@ -7,10 +7,18 @@ import Foundation
 /// problem found, and no partial sheet exists.
 public struct StyleSheet: Sendable {
   /// The rules in load order: imports first, a later definition of a selector replacing an earlier one.
-  public var rules: [StyleRule] { didSet { selectorsAreUnique = false } }
+  public var rules: [StyleRule] {
+    didSet {
+      selectorsAreUnique = false
+      trie = nil
+    }
+  }
   /// Set by the loader, whose rules never repeat a selector, so that indexing
   /// one loaded sheet need not hash every selector again; any change clears it.
   var selectorsAreUnique = false
+  /// The rule trie of `rules`, built by the loader on a second thread while
+  /// it compiled the rules; any change to `rules` drops it.
+  var trie: RuleTrie?
   /// The style of a node no selector applies to (`default:`).
   public var defaultStyle: Style?
   /// The precedence mode the sheet declares (`mode:`), if any.
@@ -102,7 +110,9 @@ public struct StyleSheet: Sendable {
   private static func compile(_ loader: SheetLoader, options: LoadOptions) throws(SheetLoadError) -> StyleSheet {
     // Compile even after reading errors, so one pass reports every problem.
     let budget = max(options.maxExpandedValues, loader.bytesRead)
-    var compiler = SheetCompiler(definitions: loader.definitions, sink: loader.sink, budget: budget)
+    var compiler = SheetCompiler(
+      definitions: loader.definitions, sink: loader.sink, budget: budget,
+      buildsTrieOnThread: loader.bytesRead >= options.backgroundParsingThreshold)
     var sheet = compiler.compile()
     let diagnostics = ordered(
       hidingWhatMissingImportsMayDefine(loader.sink.diagnostics, missing: loader.missingImports),

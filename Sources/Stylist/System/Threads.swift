@@ -51,3 +51,29 @@ private final class ThreadBody {
     return nil
   }
 #endif
+
+/// A value computed on a thread of its own while the caller goes on.
+final class Pending<Value: Sendable>: Sendable {
+  private let result = Locked<Value?>(nil)
+  private let compute: @Sendable () -> Value
+  private let isRunningElsewhere: Bool
+
+  /// Starts `compute` on a new thread when `onThread` holds and one can be
+  /// started; otherwise `wait()` runs it on the caller's.
+  init(onThread: Bool, _ compute: @escaping @Sendable () -> Value) {
+    self.compute = compute
+    let result = self.result
+    isRunningElsewhere =
+      onThread
+      && Threads.startDetached {
+        let value = compute()
+        result.withLock(when: { _ in true }) { $0 = value }
+      }
+  }
+
+  /// The value, once computed.
+  func wait() -> Value {
+    guard isRunningElsewhere else { return compute() }
+    return result.withLock(when: { $0 != nil }) { $0! }
+  }
+}

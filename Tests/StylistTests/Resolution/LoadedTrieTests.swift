@@ -1,0 +1,35 @@
+import Testing
+
+@testable import Stylist
+
+/// A large sheet's trie is built on a second thread while its rules are
+/// compiled; the index must answer exactly as one built from the rules.
+@Suite struct LoadedTrieTests {
+  @Test func theTrieBuiltWhileCompilingAnswersAsOneBuiltAfter() throws {
+    let threaded = LoadOptions(backgroundParsingThreshold: 0)
+    let sheet = try StyleSheet(contentsOf: [FixturePaths.path("demo/demo.yaml")], options: threaded)
+    #expect(sheet.trie != nil)
+    let loaded = StyleIndex(sheets: [sheet])
+    let rebuilt = StyleIndex(rules: sheet.rules, defaultStyle: sheet.defaultStyle)
+    let tree = try StyleTree(contentsOf: FixturePaths.path("demo/tree.yaml"))
+    let nodes: [NodeIdentifier] =
+      tree.identifiers + ["home/header/searchBar/label", "card[highlighted]/title", "@dark/card/background", "nothing"]
+    for node in nodes {
+      for options in [QueryOptions(theme: nil, mode: .themed), QueryOptions(theme: "dark", mode: .classic)] {
+        #expect(loaded.matches(for: node, options: options) == rebuilt.matches(for: node, options: options))
+        #expect(loaded.cascade(for: node, options: options) == rebuilt.cascade(for: node, options: options))
+      }
+    }
+    var edited = sheet
+    edited.rules.removeLast()
+    #expect(edited.trie == nil)
+    #expect(try StyleSheet(contentsOf: FixturePaths.path("demo/demo.yaml")).trie == nil)
+  }
+
+  @Test func aFailedLoadWaitsForItsTrieAndThrows() {
+    let threaded = LoadOptions(backgroundParsingThreshold: 0)
+    #expect(throws: SheetLoadError.self) {
+      try StyleSheet(bytes: Array("styles:\n  a: { x: $missing }\n  b: { y: 1 }\n".utf8), options: threaded)
+    }
+  }
+}
