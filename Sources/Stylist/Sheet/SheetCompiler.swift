@@ -6,9 +6,11 @@ struct SheetCompiler {
   let sink: DiagnosticSink
   /// Values each theme's evaluation may build.
   let budget: Int
-  /// Whether the rule trie is built on a second thread while the rules are
-  /// compiled (large sheets): it needs only the selectors, known before
-  /// any body is evaluated.
+  /// Whether the rule trie may be built on a second thread while the rules
+  /// are compiled (large sheets): it needs only the selectors, known before
+  /// any body is evaluated. It is, when at least a quarter of the styles
+  /// have bodies to evaluate: with less, compiling is too short for the
+  /// overlap to pay for holding the trie's build tables beside it.
   let buildsTrieOnThread: Bool
 
   /// Index of the final definition of each selector (`extends` looks
@@ -58,8 +60,9 @@ struct SheetCompiler {
           at: definition.source)
       }
     }
-    let selectors = buildsTrieOnThread ? styles.indices.filter { isLatest[$0] }.map { styles[$0].selector } : []
-    let pendingTrie = buildsTrieOnThread ? Pending(onThread: true) { RuleTrie(selectors: selectors) } : nil
+    let overlaps = buildsTrieOnThread && styles.lazy.filter { !$0.isResolved }.count * 4 >= styles.count
+    let selectors = overlaps ? styles.indices.filter { isLatest[$0] }.map { styles[$0].selector } : []
+    let pendingTrie = overlaps ? Pending(onThread: true) { RuleTrie(selectors: selectors) } : nil
     var rules: [StyleRule] = []
     rules.reserveCapacity(ruleCount)
     for (index, definition) in styles.enumerated() where isLatest[index] {

@@ -24,6 +24,11 @@ import Testing
     edited.rules.removeLast()
     #expect(edited.trie == nil)
     #expect(try StyleSheet(contentsOf: FixturePaths.path("demo/demo.yaml")).trie == nil)
+    // Fewer than a quarter of the bodies to evaluate: built after, as usual.
+    let mostlyLiteral =
+      "variables: { v: 3 }\nstyles:\n  a: { x: 1 }\n  b: { y: 2 }\n  c: { z: 3 }\n  d: { w: 4 }\n  e: { u: $v }\n"
+    #expect(try StyleSheet(yaml: mostlyLiteral, options: threaded).trie == nil)
+    #expect(try StyleSheet(yaml: mostlyLiteral + "  f: { t: $v }\n", options: threaded).trie != nil)
   }
 
   @Test func aFailedLoadWaitsForItsTrieAndThrows() {
