@@ -37,7 +37,7 @@ struct DumpCommand: ParsableCommand {
     do { sheet = try StyleSheet(contentsOf: sheets, dashIsStandardInput: true) } catch {
       throw loadFailure(error)
     }
-    if theme != nil { Diagnostics.warnIfUnknown(theme: theme, in: StyleIndex(sheets: [sheet]), at: "<command line>") }
+    Diagnostics.warnIfUnknown(theme: theme, known: sheet.mentionedThemes, at: "<command line>")
     var output = OutputBuffer()
     switch format {
     case .json: output.writeLine(sheet.resolvedDump(theme: theme).jsonText)

@@ -23,10 +23,13 @@ enum Diagnostics {
   /// the exit status stay: such a theme is allowed). `location` is where the
   /// theme was given: `<command line>`, `<command line>:1:COL`, `FILE:L:C`.
   static func warnIfUnknown(theme: String?, in index: StyleIndex, at location: String) {
-    guard let theme,
-      let warning = index.unknownThemeWarning(theme, at: SourceLocation(file: location, line: 0, column: 0))
-    else { return }
-    writeError("\(location): warning: \(warning.message) [\(warning.kind)]\n")
+    warnIfUnknown(theme: theme, known: index.themes, at: location)
+  }
+
+  /// `warnIfUnknown(theme:in:at:)` given the themes the sheets mention.
+  static func warnIfUnknown(theme: String?, known: [String], at location: String) {
+    guard let theme, let (message, _) = ThemeNames.unknownTheme(theme, known: known) else { return }
+    writeError("\(location): warning: \(message) [\(DiagnosticKind.unknownTheme)]\n")
   }
 
   /// Warns about each node argument whose `@theme` no loaded sheet mentions.

@@ -26,7 +26,7 @@ struct SheetOptions: ParsableArguments {
       let index = StyleIndex(sheets: [sheet])
       Diagnostics.warnIfUnknown(theme: theme, in: index, at: "<command line>")
       KeptUntilExit.keep(index)
-      return (index, QueryOptions(theme: theme, mode: mode ?? index.declaredMode ?? .themed))
+      return (index, index.options(theme: theme, mode: mode))
     } catch {
       throw loadFailure(error)
     }

@@ -116,8 +116,15 @@ import Testing
     let broken = try run(["lint", "-"], input: "styles:\n  title: { a: [1 }\n")
     #expect(broken.status == 1)
     #expect(broken.stdout.hasPrefix("<stdin>:2:18: error: unclosed '['"))
-    #expect(try run(["match", "-s", "-", "-s", "-", "title"], input: sheet).status == 64)
-    #expect(try run(["batch", "-s", "-"], input: sheet).status == 64)
+    let twice = try run(["match", "-s", "-", "-s", "-", "title"], input: sheet)
+    #expect(twice.status == 64)
+    #expect(twice.stderr.contains("'-' (standard input) can be given only once."))
+    let batch = try run(["batch", "-s", "-"], input: sheet)
+    #expect(batch.status == 64)
+    #expect(batch.stderr.contains("batch reads nodes from standard input; give the sheet as a file, not '-'."))
+    let watch = try run(["watch", "-s", "-", "title"], input: sheet)
+    #expect(watch.status == 64)
+    #expect(watch.stderr.contains("watch needs sheet files; standard input ('-') cannot be watched."))
     #expect(try run(["dump", "-s", "-"], input: sheet).stdout.contains("\"title\""))
   }
 

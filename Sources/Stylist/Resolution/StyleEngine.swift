@@ -74,9 +74,8 @@ public final class StyleEngine: Sendable {
 
   /// The snapshot and the options a query made now would use.
   public var current: (index: StyleIndex, options: QueryOptions) {
-    state.withLock { state in
-      (state.index, QueryOptions(theme: state.theme, mode: state.mode ?? state.index.declaredMode ?? .themed))
-    }
+    let now = state.withLock { $0.update([]) }
+    return (now.index, now.options)
   }
 
   /// The style that wins for `node` (the precedence rules), or the default style.

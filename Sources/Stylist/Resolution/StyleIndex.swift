@@ -34,6 +34,12 @@ public struct StyleIndex: Sendable {
   public var defaultStyle: Style? { storage.defaultStyle }
   /// The mode the sheets ask for (the last sheet that sets one), if any.
   public var declaredMode: PrecedenceMode? { storage.declaredMode }
+  /// The options a query on this index uses under `theme`: the explicit
+  /// `mode`, else the one the sheets declare, else `themed`.
+  public func options(theme: String?, mode: PrecedenceMode?) -> QueryOptions {
+    QueryOptions(theme: theme, mode: mode ?? declaredMode ?? .themed)
+  }
+
   /// Every theme the sheets mention: declared in `themes:` blocks, then
   /// named by selectors, each once.
   public var themes: [String] { storage.themes }

@@ -4,7 +4,10 @@ extension StyleSheet {
   ///
   /// `styles` lists every rule by its registered selector, in load order;
   /// a themed rule shows its values under its own theme.
-  public func resolvedDump(theme: String? = nil) -> PropertyValue {
+  public func resolvedDump(theme: String? = nil) -> PropertyValue { .map(resolvedEntries(theme: theme)) }
+
+  /// The entries of `resolvedDump(theme:)`, in order.
+  private func resolvedEntries(theme: String?) -> Properties {
     var dump = Properties()
     if let mode { dump["mode"] = .string(mode.rawValue) }
     if let theme { dump["theme"] = .string(theme) }
@@ -14,7 +17,7 @@ extension StyleSheet {
       styles[rule.name] = .map(rule.style.properties(underTheme: rule.selector.theme ?? theme))
     }
     dump["styles"] = .map(styles)
-    return .map(dump)
+    return dump
   }
 
   /// The resolved sheet under `theme` as a sheet that loads back and gives
@@ -22,7 +25,7 @@ extension StyleSheet {
   /// entry (not a sheet key), every `$` in a string written `$$` so that
   /// no resolved value reads as a variable reference.
   package func resolvedSheet(theme: String?) -> PropertyValue {
-    guard case .map(var dump) = resolvedDump(theme: theme) else { return resolvedDump(theme: theme) }
+    var dump = resolvedEntries(theme: theme)
     dump.removeValue(forKey: "theme")
     return Self.escapingReferences(.map(dump))
   }

@@ -1,6 +1,6 @@
 /// Checks on theme names: a theme asked for that no sheet mentions, and two
 /// themes one typo apart (`@drak/button` beside a declared `dark`).
-enum ThemeNames {
+package enum ThemeNames {
   /// Every theme mentioned: declared in `themes:` blocks, then named by
   /// selectors, each once, in that order.
   static func mentioned(declared: some Sequence<String>, rules: [StyleRule]) -> [String] {
@@ -13,14 +13,13 @@ enum ThemeNames {
     return names
   }
 
-  /// A warning for `theme` when no sheet mentions it, with the closest
-  /// mentioned theme as a suggestion; nil for a mentioned theme.
-  static func unknownThemeWarning(_ theme: String, known: [String], at location: SourceLocation) -> SheetDiagnostic? {
+  /// What to say about `theme` when no sheet mentions it (`known` are the
+  /// themes mentioned), with the closest one as a suggestion; nil for a
+  /// mentioned theme. The command line prints it where the theme was given.
+  package static func unknownTheme(_ theme: String, known: [String]) -> (message: String, suggestion: String?)? {
     guard !known.contains(theme) else { return nil }
     let hint = Suggestion.hint(for: theme, among: known)
-    return SheetDiagnostic(
-      .warning, "no loaded sheet mentions theme '\(theme)'\(hint.text)", kind: .unknownTheme, at: location,
-      suggestion: hint.name)
+    return ("no loaded sheet mentions theme '\(theme)'\(hint.text)", hint.name)
   }
 
   /// For each pair of themes one typo apart, a warning at the first
@@ -59,6 +58,12 @@ extension StyleIndex {
   /// theme is allowed (its selectors simply never apply); the warning
   /// catches typos such as `--theme drak`.
   public func unknownThemeWarning(_ theme: String, at location: SourceLocation) -> SheetDiagnostic? {
-    ThemeNames.unknownThemeWarning(theme, known: themes, at: location)
+    guard let (message, suggestion) = ThemeNames.unknownTheme(theme, known: themes) else { return nil }
+    return SheetDiagnostic(.warning, message, kind: .unknownTheme, at: location, suggestion: suggestion)
   }
+}
+
+extension StyleSheet {
+  /// The themes this sheet mentions, as `StyleIndex.themes` lists them.
+  package var mentionedThemes: [String] { ThemeNames.mentioned(declared: themes, rules: rules) }
 }

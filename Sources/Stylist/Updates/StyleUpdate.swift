@@ -31,7 +31,7 @@ public struct StyleUpdate: Sendable {
   /// The options a query made right after this change used: the theme, and
   /// the explicit mode, else the sheets' mode, else `themed`.
   public var options: QueryOptions {
-    QueryOptions(theme: theme, mode: mode ?? index.declaredMode ?? .themed)
+    index.options(theme: theme, mode: mode)
   }
 }
 
