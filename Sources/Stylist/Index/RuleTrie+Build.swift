@@ -231,6 +231,9 @@ extension RuleTrie {
       order.reserveCapacity(nodeCount)
       var newID = [Int32](repeating: 0, count: nodeCount)
       var rootEnds: [Int] = []
+      func innermostWeight(_ edge: Int) -> Int {
+        Int(components[Int(edges[edge].first + edges[edge].length) - 1].weight)
+      }
       for root in rootNodes {
         var next = order.count
         newID[root] = Int32(order.count)
@@ -272,7 +275,13 @@ extension RuleTrie {
           let edge = Int(children.order[position])
           if edges[edge].name == .none { pattern.append(edge) } else { literal.append(edge) }
         }
-        if literal.count > 1 { literal.sort { (edges[$0].name.raw, $0) < (edges[$1].name.raw, $1) } }
+        // Grouped by name, the heaviest innermost component first (the walk
+        // tries them in this order).
+        if literal.count > 1 {
+          literal.sort {
+            (edges[$0].name.raw, -innermostWeight($0), $0) < (edges[$1].name.raw, -innermostWeight($1), $1)
+          }
+        }
         groups.removeAll(keepingCapacity: true)
         var childNames: UInt64 = 0
         let firstEdge = edgeCursor

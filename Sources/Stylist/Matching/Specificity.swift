@@ -53,6 +53,10 @@ public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertib
     spilled = []
   }
 
+  /// A weight no component reaches and the packed form still holds: a
+  /// bound above every entry that could be placed at a position.
+  static let heaviestPackedWeight = 15
+
   /// `entry` packed as entry `index` of the words (see `packed`); nil when
   /// it does not fit the packed form.
   static func packedBits(_ entry: Entry, at index: Int) -> (word: Int, bits: UInt64)? {

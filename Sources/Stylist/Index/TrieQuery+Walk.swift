@@ -1,0 +1,255 @@
+/// The walk: every rule that applies to the node, found depth first from
+/// the roots of its token, the strongest candidates first.
+///
+/// The rule it keeps: a trie node's children are tried by the path index
+/// their chunk's innermost component is placed at, nearest the token first,
+/// and within one name the heaviest component first (the trie stores them
+/// so). A stronger vector is found early, so `MatchCollector.excludes` can
+/// cut whole subtrees, and, since every child tried later sits further out,
+/// the rest of a trie node's literal children at once: with a fixed
+/// vocabulary, the work of a best match does not grow with the sheet.
+/// Each trie node is reached at most once (through its one parent edge), and
+/// the walk's path (`frames`) is never longer than the longest rule.
+extension TrieQuery {
+  /// A trie node on the walk's path, with where its edge's chunk was placed
+  /// and how far its children have been tried.
+  struct Frame {
+    var node: TrieNodeID
+    /// The edge from the previous frame's node (`.none` for a root).
+    var edge: EdgeID
+    /// Node path index of the chunk's innermost component.
+    var end: Int32
+    /// Node path index of the chunk's outermost component: chunks further
+    /// out must end before it. The node's depth for a root.
+    var start: Int32
+    /// Components placed from the root down to here.
+    var placed: Int32
+    /// The vector entries placed so far, packed as `Specificity` packs
+    /// them; `isPacked` false when they do not fit that form.
+    var prefix: (UInt64, UInt64)
+    var isPacked: Bool
+    /// The next path index whose name's literal edges are tried (-1 once
+    /// none is left);
+    var nextIndex: Int32
+    /// the literal edges `nextEdge..<groupEnd` of the name found at
+    /// `groupIndex`, not tried yet;
+    var nextEdge: Int32
+    var groupEnd: Int32
+    var groupIndex: Int32
+    /// then the pattern edges from `nextPattern` on.
+    var nextPattern: Int32
+
+    init(
+      node: TrieNodeID, edge: EdgeID, end: Int32, start: Int32, placed: Int32, prefix: (UInt64, UInt64),
+      isPacked: Bool, firstPattern: Int32
+    ) {
+      (self.node, self.edge, self.end, self.start, self.placed) = (node, edge, end, start, placed)
+      (self.prefix, self.isPacked) = (prefix, isPacked)
+      (nextIndex, nextEdge, groupEnd, groupIndex, nextPattern) = (start - 1, 0, 0, 0, firstPattern)
+    }
+  }
+
+  /// Walks every root that can apply.
+  mutating func walk<Collector: MatchCollector>(theme: NameID, into collector: inout Collector) {
+    // Themed roots first: under `themed`, once a themed rule applies no
+    // unthemed root needs walking.
+    if theme.isInterned { walkRoots(theme: theme, into: &collector) }
+    walkRoots(theme: .none, into: &collector)
+  }
+
+  /// The roots of the node's token and of `*` and glob tokens, under `theme` (`.none`: unthemed).
+  private mutating func walkRoots<Collector: MatchCollector>(theme: NameID, into collector: inout Collector) {
+    if token.isInterned, let found = tables.literalRoots.lookup(PairTable.key(theme.raw, token.raw)) {
+      walk(tables.roots[Int(found.first)], into: &collector)
+    }
+    for index in tables.patternRoots {
+      let root = tables.roots[Int(index)]
+      guard root.theme == theme, matchesToken(root.token) else { continue }
+      walk(root, into: &collector)
+    }
+  }
+
+  /// Depth first from `root`: see the extension's comment.
+  private mutating func walk<Collector: MatchCollector>(_ root: RuleTrie.Root, into collector: inout Collector) {
+    if collector.excludes(isThemed: root.isThemed, tokenWeight: root.token.weight, prefix: (0, 0), count: 0) {
+      return
+    }
+    let rootNode = tables.nodes[root.node.index]
+    frames[0] = Frame(
+      node: root.node, edge: .none, end: -1, start: Int32(depth), placed: 0, prefix: (0, 0), isPacked: true,
+      firstPattern: rootNode.firstEdge + rootNode.literalEdgeCount)
+    collectTerminals(at: 0, root, into: &collector)
+    var top = 0
+    while top >= 0 {
+      if let child = nextChild(of: top, root, &collector) {
+        top += 1
+        frames[top] = child
+        collectTerminals(at: top, root, into: &collector)
+      } else {
+        top -= 1
+      }
+    }
+  }
+
+  /// Hands the rules that end at `frames[index]`'s trie node to the collector.
+  private func collectTerminals<Collector: MatchCollector>(
+    at index: Int, _ root: RuleTrie.Root, into collector: inout Collector
+  ) {
+    let frame = frames[index]
+    let first = Int(tables.nodes[frame.node.index].firstTerminal)
+    let end = Int(tables.nodes[frame.node.index + 1].firstTerminal)
+    for terminal in tables.terminals[first..<end] {
+      if terminal.needsEmptyPath && depth > 0 { continue }
+      let specificity =
+        frame.isPacked
+        ? Specificity(tokenWeight: Int(root.token.weight), depth: depth, packed: frame.prefix, count: Int(frame.placed))
+        : specificity(of: index, tokenWeight: root.token.weight)
+      collector.collect(RankKey(isThemed: root.isThemed, specificity: specificity, order: terminal.rule))
+    }
+  }
+
+  /// The next child of `frames[index]` that fits the path and that the
+  /// collector still wants, or nil when none is left.
+  private func nextChild<Collector: MatchCollector>(
+    of index: Int, _ root: RuleTrie.Root, _ collector: inout Collector
+  ) -> Frame? {
+    let node = tables.nodes[frames[index].node.index]
+    let limit = Int(frames[index].start)
+    while true {
+      if frames[index].nextEdge < frames[index].groupEnd {
+        let edge = Int(frames[index].nextEdge)
+        frames[index].nextEdge += 1
+        if let child = child(
+          through: edge, of: index, latest: Int(frames[index].groupIndex), sameName: true, root, collector)
+        {
+          return child
+        }
+      } else if frames[index].nextIndex >= 0 {
+        let at = Int(frames[index].nextIndex)
+        frames[index].nextIndex -= 1
+        let name = names[at]
+        // Each name once, at its latest index below the limit.
+        guard name.isInterned && Int(above[at]) >= limit && node.childNames & RuleTrie.bit(name) != 0 else {
+          continue
+        }
+        if cannotBeat(placingAt: at, after: frames[index], root, collector) {
+          frames[index].nextIndex = -1
+          continue
+        }
+        if let group = literalEdges(of: node, named: name) {
+          frames[index].nextEdge = group.firstEdge
+          frames[index].groupEnd = group.firstEdge + group.edgeCount
+          frames[index].groupIndex = Int32(at)
+        }
+      } else if frames[index].nextPattern < node.firstEdge + node.literalEdgeCount + node.patternEdgeCount {
+        let edge = Int(frames[index].nextPattern)
+        frames[index].nextPattern += 1
+        if let child = child(through: edge, of: index, latest: limit - 1, sameName: false, root, collector) {
+          return child
+        }
+      } else {
+        return nil
+      }
+    }
+  }
+
+  /// Whether the collector wants nothing that places a component at path
+  /// index `at` or further out after `frame`'s entries: even the heaviest
+  /// component there would lose.
+  @inline(__always)
+  private func cannotBeat<Collector: MatchCollector>(
+    placingAt at: Int, after frame: Frame, _ root: RuleTrie.Root, _ collector: Collector
+  ) -> Bool {
+    guard frame.isPacked,
+      let packed = Specificity.packedBits(
+        Specificity.Entry(position: depth - 1 - at, weight: Specificity.heaviestPackedWeight), at: Int(frame.placed))
+    else { return false }
+    var prefix = frame.prefix
+    if packed.word == 0 { prefix.0 |= packed.bits } else { prefix.1 |= packed.bits }
+    return collector.excludes(
+      isThemed: root.isThemed, tokenWeight: root.token.weight, prefix: prefix, count: Int(frame.placed) + 1)
+  }
+
+  /// The literal edges of `node` whose innermost name is `name` (stored
+  /// together): by lookup in the node's slots when it has them, else by
+  /// comparing its few edges in place.
+  @inline(__always)
+  private func literalEdges(of node: RuleTrie.Node, named name: NameID) -> RuleTrie.ChildSlot? {
+    if node.slotCount > 0 {
+      let mask = Int(node.slotCount) - 1
+      var slot = RuleTrie.ChildSlot.home(name, count: node.slotCount)
+      while true {
+        let found = tables.childSlots[Int(node.firstSlot) + slot]
+        if found.name == name { return found }
+        if found.name == .unknown { return nil }
+        slot = (slot + 1) & mask
+      }
+    }
+    let end = node.firstEdge + node.literalEdgeCount
+    var first = node.firstEdge
+    while first < end && tables.edges[Int(first)].innermostName != name { first += 1 }
+    guard first < end else { return nil }
+    var last = first + 1
+    while last < end && tables.edges[Int(last)].innermostName == name { last += 1 }
+    return RuleTrie.ChildSlot(name: name, firstEdge: first, edgeCount: last - first)
+  }
+
+  /// The frame of `edge`'s child when its chunk can be placed below
+  /// `frames[parent]`'s and the collector may still want what is under it.
+  @inline(__always)
+  private func child<Collector: MatchCollector>(
+    through edge: Int, of parent: Int, latest: Int, sameName: Bool, _ root: RuleTrie.Root, _ collector: Collector
+  ) -> Frame? {
+    let chunk = tables.edges[edge]
+    let from = frames[parent]
+    guard
+      let end = latestEnd(
+        chunk.firstComponent, chunk.length, chunk.anchoring, below: Int(from.start), from: latest, sameName: sameName)
+    else { return nil }
+    let start = end - Int(chunk.length) + 1
+    var prefix = from.prefix
+    var isPacked = from.isPacked
+    // Component `offset` (outermost first) sits at `start + offset` and is
+    // entry `placed + length - 1 - offset` of the vector.
+    for offset in 0..<Int(chunk.length) where isPacked {
+      let entry = Specificity.Entry(
+        position: depth - 1 - (start + offset),
+        weight: Int(tables.components[Int(chunk.firstComponent) + offset].weight))
+      if let packed = Specificity.packedBits(entry, at: Int(from.placed) + Int(chunk.length) - 1 - offset) {
+        if packed.word == 0 { prefix.0 |= packed.bits } else { prefix.1 |= packed.bits }
+      } else {
+        isPacked = false
+      }
+    }
+    let placed = from.placed + chunk.length
+    if isPacked
+      && collector.excludes(
+        isThemed: root.isThemed, tokenWeight: root.token.weight, prefix: prefix, count: Int(placed))
+    {
+      return nil
+    }
+    let node = tables.nodes[chunk.child.index]
+    return Frame(
+      node: chunk.child, edge: EdgeID(edge), end: Int32(end), start: Int32(start), placed: placed, prefix: prefix,
+      isPacked: isPacked, firstPattern: node.firstEdge + node.literalEdgeCount)
+  }
+
+  /// The vector of the placement that led to `frames[index]`: its chunks'
+  /// components from the innermost, positions counted from the token.
+  private func specificity(of index: Int, tokenWeight: UInt8) -> Specificity {
+    let count = Int(frames[index].placed)
+    for level in stride(from: index, to: 0, by: -1) {
+      let frame = frames[level]
+      let chunk = tables.edges[frame.edge.index]
+      let start = Int(frame.end) - Int(chunk.length) + 1
+      // Component `offset` of the chunk (outermost first) sits at `start + offset`;
+      // the chunk's outermost is the outermost placed so far.
+      for offset in 0..<Int(chunk.length) {
+        let weight = tables.components[Int(chunk.firstComponent) + offset].weight
+        entries[Int(frame.placed) - 1 - offset] = Specificity.Entry(
+          position: depth - 1 - (start + offset), weight: Int(weight))
+      }
+    }
+    return Specificity(tokenWeight: Int(tokenWeight), depth: depth, count: count) { entries[$0] }
+  }
+}
