@@ -16,12 +16,17 @@ struct CascadeRenderer {
     var theme: String?
   }
 
+  /// One property of one rule: `arena[start..<end]`, for interned key `key`.
+  /// Kept in one record, so a line reads a rule's pieces from one place.
+  private struct Piece {
+    var start: Int32
+    var end: Int32
+    var key: Int32
+  }
+
   /// Rendered bytes: pieces and winners' fields.
   private var arena: [UInt8] = []
-  /// Piece `i` is `arena[pieceStart[i]..<pieceEnd[i]]`, for property key `pieceKey[i]`.
-  private var pieceStart: [Int] = []
-  private var pieceEnd: [Int] = []
-  private var pieceKey: [Int] = []
+  private var pieces: [Piece] = []
   /// A rule's pieces under the run's theme, by rule order; under other themes by key.
   private var piecesUnderRunTheme: [Range<Int>?]
   private var piecesUnderOtherThemes: [Key: Range<Int>] = [:]
@@ -38,6 +43,8 @@ struct CascadeRenderer {
   /// Rules rendered under themes other than the run's before the arena
   /// starts over (`forgetRendered`), so memory stays bounded.
   private static let otherThemesLimit = 10_000
+  /// Arena bytes before it starts over, well inside `Piece`'s 32-bit offsets.
+  private static let arenaLimit = 1 << 30
 
   init(ruleCount: Int, theme: String?) {
     piecesUnderRunTheme = Array(repeating: nil, count: ruleCount)
@@ -52,16 +59,16 @@ struct CascadeRenderer {
       noRule.withRendered(answer) { output.append($0) }
       return
     }
-    if piecesUnderOtherThemes.count >= Self.otherThemesLimit { forgetRendered() }
+    if piecesUnderOtherThemes.count >= Self.otherThemesLimit || arena.count >= Self.arenaLimit { forgetRendered() }
     lineRules.removeAll(keepingCapacity: true)
-    for (rank, order) in orders.enumerated() { lineRules.append(pieces(order, rank: rank, of: answer)) }
+    for (rank, order) in orders.enumerated() { lineRules.append(pieces(of: order, rank: rank, in: answer)) }
     let head = heads[winner] ?? renderHead(of: answer)
     // Weakest first: a key keeps the place where it first appears and the
     // strongest rule's value.
     merged.removeAll(keepingCapacity: true)
     for rule in lineRules.reversed() {
       for piece in rule {
-        let key = pieceKey[piece]
+        let key = Int(pieces[piece].key)
         if slotOfKey[key] < 0 {
           slotOfKey[key] = merged.count
           merged.append(piece)
@@ -73,10 +80,11 @@ struct CascadeRenderer {
     arena.withUnsafeBufferPointer { arena in
       output.append(UnsafeBufferPointer(rebasing: arena[head]))
       output.append(UInt8(ascii: "{"))
-      for (position, piece) in merged.enumerated() {
+      for (position, index) in merged.enumerated() {
+        let piece = pieces[index]
         if position > 0 { output.append(UInt8(ascii: ",")) }
-        output.append(UnsafeBufferPointer(rebasing: arena[pieceStart[piece]..<pieceEnd[piece]]))
-        slotOfKey[pieceKey[piece]] = -1
+        output.append(UnsafeBufferPointer(rebasing: arena[Int(piece.start)..<Int(piece.end)]))
+        slotOfKey[Int(piece.key)] = -1
       }
     }
     output.append(UInt8(ascii: "}"))
@@ -107,11 +115,11 @@ struct CascadeRenderer {
   }
 
   /// The pieces of the rule at `order`, ranked `rank` in `answer`.
-  private mutating func pieces(_ order: Int, rank: Int, of answer: Answer) -> Range<Int> {
+  private mutating func pieces(of order: Int, rank: Int, in answer: Answer) -> Range<Int> {
     if answer.theme == theme, let found = piecesUnderRunTheme[order] { return found }
     let key = Key(order: order, theme: answer.theme)
     if answer.theme != theme, let found = piecesUnderOtherThemes[key] { return found }
-    let first = pieceKey.count
+    let first = pieces.count
     for (name, value) in answer.cascaded![rank].rule.style.properties(underTheme: answer.theme) {
       let id = keyIDs[name] ?? keyIDs.count
       if id == keyIDs.count {
@@ -123,11 +131,9 @@ struct CascadeRenderer {
       text += ":"
       value.writeJSON(to: &text)
       let bytes = append(text)
-      pieceStart.append(bytes.lowerBound)
-      pieceEnd.append(bytes.upperBound)
-      pieceKey.append(id)
+      pieces.append(Piece(start: Int32(bytes.lowerBound), end: Int32(bytes.upperBound), key: Int32(id)))
     }
-    let range = first..<pieceKey.count
+    let range = first..<pieces.count
     if answer.theme == theme {
       piecesUnderRunTheme[order] = range
     } else {
@@ -137,12 +143,11 @@ struct CascadeRenderer {
   }
 
   /// Starts the arena over: themes named by the input's lines have no bound,
-  /// so past `otherThemesLimit` rules rendered under them, everything goes.
+  /// so past `otherThemesLimit` rules rendered under them (or `arenaLimit`
+  /// bytes in all), everything goes.
   private mutating func forgetRendered() {
     arena.removeAll(keepingCapacity: true)
-    pieceStart.removeAll(keepingCapacity: true)
-    pieceEnd.removeAll(keepingCapacity: true)
-    pieceKey.removeAll(keepingCapacity: true)
+    pieces.removeAll(keepingCapacity: true)
     piecesUnderOtherThemes.removeAll(keepingCapacity: true)
     for order in piecesUnderRunTheme.indices {
       piecesUnderRunTheme[order] = nil

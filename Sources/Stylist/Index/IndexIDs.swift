@@ -34,15 +34,6 @@ struct TrieNodeID: Hashable {
   static let none = TrieNodeID(-1)
 }
 
-/// An edge of the rule trie: one `>` chunk of selector components.
-struct EdgeID: Hashable {
-  var raw: Int32
-  init(_ index: Int) { raw = Int32(index) }
-  var index: Int { Int(raw) }
-  /// The edge into a root.
-  static let none = EdgeID(-1)
-}
-
 /// A compiled glob of the index (`RuleTrie.globs`).
 struct GlobID: Hashable {
   var raw: Int32

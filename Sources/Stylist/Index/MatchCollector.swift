@@ -33,7 +33,14 @@ struct BestCollector: MatchCollector {
 
 /// Keeps every applicable rule, in the order the walk finds them.
 struct AllCollector: MatchCollector {
-  var found: [RankKey] = []
+  var found: [RankKey]
+
+  /// Room for what most nodes have, so collecting rarely grows the array.
+  init() {
+    found = []
+    found.reserveCapacity(16)
+  }
+
   mutating func collect(_ key: RankKey) { found.append(key) }
   func excludes(isThemed: Bool, tokenWeight: UInt8, prefix: (UInt64, UInt64), count: Int) -> Bool { false }
 }

@@ -223,17 +223,29 @@ extension RuleTrie {
       return (start, order)
     }
 
-    /// The flat form: each root's tree breadth first, one root after another.
+    /// The flat form: each root's tree breadth first, one root after another,
+    /// a node's children consecutive in the order the walk tries them.
     func layout() -> (roots: [Root], ruleNodes: [TrieNodeID], tables: Tables) {
-      let children = Self.grouped(nodeCount, edges.count) { Int(edges[$0].parent) }
+      var children = Self.grouped(nodeCount, edges.count) { Int(edges[$0].parent) }
       let nodeTerminals = Self.grouped(nodeCount, terminals.count) { Int(terminals[$0].node) }
+      // Literal children grouped by name, the heaviest innermost component
+      // first, then the pattern children; creation order breaks ties.
+      func walkOrder(_ edge: Int32) -> (Int, Int32, Int, Int32) {
+        let built = edges[Int(edge)]
+        let weight = Int(components[Int(built.first + built.length) - 1].weight)
+        return (built.name == .none ? 1 : 0, built.name.raw, -weight, edge)
+      }
+      for node in 0..<nodeCount where children.start[node + 1] - children.start[node] > 1 {
+        children.order[Int(children.start[node])..<Int(children.start[node + 1])].sort {
+          walkOrder($0) < walkOrder($1)
+        }
+      }
       var order: [Int32] = []
       order.reserveCapacity(nodeCount)
       var newID = [Int32](repeating: 0, count: nodeCount)
+      /// The edge into each build node (-1 for a root).
+      var edgeInto = [Int32](repeating: -1, count: nodeCount)
       var rootEnds: [Int] = []
-      func innermostWeight(_ edge: Int) -> Int {
-        Int(components[Int(edges[edge].first + edges[edge].length) - 1].weight)
-      }
       for root in rootNodes {
         var next = order.count
         newID[root] = Int32(order.count)
@@ -241,8 +253,10 @@ extension RuleTrie {
         while next < order.count {
           let node = Int(order[next])
           for position in Int(children.start[node])..<Int(children.start[node + 1]) {
-            let child = Int(edges[Int(children.order[position])].child)
+            let edge = children.order[position]
+            let child = Int(edges[Int(edge)].child)
             newID[child] = Int32(order.count)
+            edgeInto[child] = edge
             order.append(Int32(child))
           }
           next += 1
@@ -251,14 +265,10 @@ extension RuleTrie {
       }
 
       let nodes = UnsafeMutableBufferPointer<Node>.allocate(capacity: nodeCount + 1)
-      let flatEdges = UnsafeMutableBufferPointer<Edge>.allocate(capacity: max(edges.count, 1))
       let flatComponents = UnsafeMutableBufferPointer<CompiledComponent>.allocate(capacity: max(components.count, 1))
       let flatTerminals = UnsafeMutableBufferPointer<Terminal>.allocate(capacity: max(terminals.count, 1))
       var slots: [ChildSlot] = []
-      var parentEdge = [EdgeID](repeating: .none, count: nodeCount)
-      var (edgeCursor, componentCursor, terminalCursor) = (0, 0, 0)
-      var literal: [Int] = []
-      var pattern: [Int] = []
+      var (componentCursor, terminalCursor) = (0, 0)
       var groups: [ChildSlot] = []
       for (id, node) in order.lazy.map({ Int($0) }).enumerated() {
         let firstTerminal = terminalCursor
@@ -267,73 +277,64 @@ extension RuleTrie {
             at: terminalCursor, to: terminals[Int(nodeTerminals.order[position])].terminal)
           terminalCursor += 1
         }
-        // Literal edges grouped by their innermost name (a group is found
-        // by one lookup), then the pattern edges.
-        literal.removeAll(keepingCapacity: true)
-        pattern.removeAll(keepingCapacity: true)
-        for position in Int(children.start[node])..<Int(children.start[node + 1]) {
-          let edge = Int(children.order[position])
-          if edges[edge].name == .none { pattern.append(edge) } else { literal.append(edge) }
-        }
-        // Grouped by name, the heaviest innermost component first (the walk
-        // tries them in this order).
-        if literal.count > 1 {
-          literal.sort {
-            (edges[$0].name.raw, -innermostWeight($0), $0) < (edges[$1].name.raw, -innermostWeight($1), $1)
-          }
-        }
+        // The children, numbered consecutively when their parent was reached.
+        let childEdges = Int(children.start[node])..<Int(children.start[node + 1])
+        let firstChild = childEdges.isEmpty ? 0 : newID[Int(edges[Int(children.order[childEdges.lowerBound])].child)]
         groups.removeAll(keepingCapacity: true)
         var childNames: UInt64 = 0
-        let firstEdge = edgeCursor
-        for position in 0..<literal.count + pattern.count {
-          let edge = position < literal.count ? literal[position] : pattern[position - literal.count]
-          let built = edges[edge]
-          flatEdges.initializeElement(
-            at: edgeCursor,
-            to: Edge(
-              parent: TrieNodeID(id), child: TrieNodeID(Int(newID[Int(built.child)])), innermostName: built.name,
-              firstComponent: Int32(componentCursor), length: built.length, anchoring: built.anchoring))
-          for offset in 0..<Int(built.length) {
-            flatComponents.initializeElement(at: componentCursor, to: components[Int(built.first) + offset])
-            componentCursor += 1
+        var literalCount = 0
+        for (offset, position) in childEdges.enumerated() {
+          let name = edges[Int(children.order[position])].name
+          guard name != .none else { break }
+          literalCount += 1
+          childNames |= RuleTrie.bit(name)
+          if groups.last?.name == name {
+            groups[groups.count - 1].childCount += 1
+          } else {
+            groups.append(ChildSlot(name: name, firstChild: firstChild + Int32(offset), childCount: 1))
           }
-          parentEdge[Int(built.child)] = EdgeID(edgeCursor)
-          if built.name != .none {
-            childNames |= RuleTrie.bit(built.name)
-            if groups.last?.name == built.name {
-              groups[groups.count - 1].edgeCount += 1
-            } else {
-              groups.append(ChildSlot(name: built.name, firstEdge: Int32(edgeCursor), edgeCount: 1))
-            }
-          }
-          edgeCursor += 1
         }
         var (firstSlot, slotCount) = (0, 0)
-        if literal.count > RuleTrie.scannedEdges {
+        if literalCount > RuleTrie.scannedEdges {
           firstSlot = slots.count
           slotCount = 2
           while slotCount < 2 * groups.count { slotCount <<= 1 }
           slots.append(
-            contentsOf: repeatElement(ChildSlot(name: .unknown, firstEdge: 0, edgeCount: 0), count: slotCount))
+            contentsOf: repeatElement(ChildSlot(name: .unknown, firstChild: 0, childCount: 0), count: slotCount))
           for group in groups {
             var slot = ChildSlot.home(group.name, count: Int32(slotCount))
             while slots[firstSlot + slot].name != .unknown { slot = (slot + 1) & (slotCount - 1) }
             slots[firstSlot + slot] = group
           }
         }
+        // The chunk of the edge into this node, its components beside its siblings'.
+        var chunk = Chunk(innermostName: .none, firstComponent: Int32(componentCursor), length: 0, anchoring: [])
+        var parent = TrieNodeID.none
+        if edgeInto[node] >= 0 {
+          let built = edges[Int(edgeInto[node])]
+          chunk = Chunk(
+            innermostName: built.name, firstComponent: Int32(componentCursor), length: built.length,
+            anchoring: built.anchoring)
+          parent = TrieNodeID(Int(newID[Int(built.parent)]))
+          for offset in 0..<Int(built.length) {
+            flatComponents.initializeElement(at: componentCursor, to: components[Int(built.first) + offset])
+            componentCursor += 1
+          }
+        }
         nodes.initializeElement(
           at: id,
           to: Node(
             firstTerminal: Int32(firstTerminal), firstSlot: Int32(firstSlot), slotCount: Int32(slotCount),
-            firstEdge: Int32(firstEdge), literalEdgeCount: Int32(literal.count),
-            patternEdgeCount: Int32(pattern.count), childNames: childNames, parentEdge: .none))
+            firstChild: firstChild, literalChildCount: Int32(literalCount),
+            patternChildCount: Int32(childEdges.count - literalCount), childNames: childNames, parent: parent,
+            chunk: chunk))
       }
-      for (id, node) in order.enumerated() { nodes[id].parentEdge = parentEdge[Int(node)] }
       nodes.initializeElement(
         at: nodeCount,
         to: Node(
-          firstTerminal: Int32(terminals.count), firstSlot: 0, slotCount: 0, firstEdge: 0, literalEdgeCount: 0,
-          patternEdgeCount: 0, childNames: 0, parentEdge: .none))
+          firstTerminal: Int32(terminals.count), firstSlot: 0, slotCount: 0, firstChild: 0, literalChildCount: 0,
+          patternChildCount: 0, childNames: 0, parent: .none,
+          chunk: Chunk(innermostName: .none, firstComponent: 0, length: 0, anchoring: [])))
 
       var roots: [Root] = []
       var literalRoots = PairTable(capacity: rootKeys.count)
@@ -360,7 +361,7 @@ extension RuleTrie {
       }
       let patternRoots = roots.indices.filter { roots[$0].token.kind != .exact }.map { Int32($0) }
       let tables = Tables(
-        nodes: nodes, edges: flatEdges, components: flatComponents, terminals: flatTerminals,
+        nodes: nodes, components: flatComponents, terminals: flatTerminals,
         literalRoots: literalRoots, childSlots: Self.buffer(slots), globMatchesName: globTable,
         names: NameLookup(names),
         roots: Self.buffer(roots), patternRoots: Self.buffer(patternRoots), nameCount: nameCount,

@@ -20,9 +20,11 @@
 ///
 /// Everything is stored in flat buffers of plain values. Each root's tree
 /// is numbered breadth first, one root after another: a root's tree is a
-/// contiguous range of trie nodes and of terminals, and the nodes a query
-/// visits most (a common token's root and its children) sit together and
-/// stay in cache. The buffers are written in `init` only; a query copies
+/// contiguous range of trie nodes and of terminals, a node's children are
+/// consecutive and each holds the chunk of the edge that leads to it (there
+/// is no edge table: trying an edge reads one record), and the nodes a
+/// query visits most (a common token's root and its children) sit together
+/// and stay in cache. The buffers are written in `init` only; a query copies
 /// `Tables` (a trivial value) and allocates nothing on the heap.
 ///
 /// `@unchecked Sendable`: read-only after `init`.
@@ -30,28 +32,30 @@ final class RuleTrie: @unchecked Sendable {
   struct Node {
     /// Terminals `firstTerminal..<nodes[index + 1].firstTerminal` end here.
     var firstTerminal: Int32
-    /// A node with more than `scannedEdges` literal edges finds them by
+    /// A node with more than `scannedEdges` literal children finds them by
     /// name in `childSlots[firstSlot..<firstSlot + slotCount]` (a power of
     /// two); 0 slots otherwise.
     var firstSlot: Int32
     var slotCount: Int32
-    /// Edges from here: `firstEdge..<+literalEdgeCount` have a literal
-    /// innermost name (sorted by it), the next `patternEdgeCount` have `*`
-    /// or a glob there.
-    var firstEdge: Int32
-    var literalEdgeCount: Int32
-    var patternEdgeCount: Int32
-    /// A bit per literal name an edge below starts with (`bit(name)`): most
-    /// names of a node have no edge here, and this skips their lookup.
+    /// Children are consecutive trie nodes: `firstChild..<+literalChildCount`
+    /// have a literal innermost name (grouped by it, the heaviest innermost
+    /// component first), the next `patternChildCount` have `*` or a glob
+    /// there. Trying a child reads one record: the child with its chunk.
+    var firstChild: Int32
+    var literalChildCount: Int32
+    var patternChildCount: Int32
+    /// A bit per literal name a child starts with (`bit(name)`): most
+    /// names of a node have no child here, and this skips their lookup.
     var childNames: UInt64
-    /// The edge from the parent; `.none` for a root.
-    var parentEdge: EdgeID
+    /// The node this one hangs from; `.none` for a root.
+    var parent: TrieNodeID
+    /// The chunk of the edge from the parent (empty for a root).
+    var chunk: Chunk
   }
 
-  struct Edge {
-    var parent: TrieNodeID
-    var child: TrieNodeID
-    /// The chunk's innermost component's literal name, or `.none`.
+  /// One `>` chunk of a selector's components: an edge of the trie.
+  struct Chunk {
+    /// The innermost component's literal name, or `.none`.
     var innermostName: NameID
     /// The chunk's components, outermost first: `firstComponent..<+length`.
     var firstComponent: Int32
@@ -75,12 +79,12 @@ final class RuleTrie: @unchecked Sendable {
     var isThemed: Bool { theme != .none }
   }
 
-  /// The literal edges of one trie node that start with one name.
+  /// The literal children of one trie node whose chunk's innermost name is one name.
   struct ChildSlot {
     /// `.unknown` in an empty slot.
     var name: NameID
-    var firstEdge: Int32
-    var edgeCount: Int32
+    var firstChild: Int32
+    var childCount: Int32
 
     /// The slot where the search for `name` starts, in a table of `count` slots.
     @inline(__always)
@@ -92,7 +96,6 @@ final class RuleTrie: @unchecked Sendable {
   /// Plain buffers owned by the trie; see the type's comment.
   struct Tables {
     var nodes: UnsafeMutableBufferPointer<Node>
-    var edges: UnsafeMutableBufferPointer<Edge>
     var components: UnsafeMutableBufferPointer<CompiledComponent>
     var terminals: UnsafeMutableBufferPointer<Terminal>
     /// (theme, token) → (root index in `roots`, unused), for literal tokens.
@@ -122,9 +125,9 @@ final class RuleTrie: @unchecked Sendable {
   let longestRule: Int
   let tables: Tables
 
-  /// A node with at most this many literal edges has them compared with
-  /// the node's names in place (one or two cache lines); a wider one is
-  /// looked up by name in its slots.
+  /// A node with at most this many literal children has them compared with
+  /// the node's names in place (a few cache lines); a wider one is looked
+  /// up by name in its slots.
   static let scannedEdges = 8
 
   /// Largest glob × name table built; beyond it queries call `regexec`.
@@ -144,7 +147,6 @@ final class RuleTrie: @unchecked Sendable {
 
   deinit {
     tables.nodes.deallocate()
-    tables.edges.deallocate()
     tables.components.deallocate()
     tables.terminals.deallocate()
     tables.literalRoots.deallocate()
@@ -167,14 +169,10 @@ final class RuleTrie: @unchecked Sendable {
     return (Int(start)..<Int(end)).map { tables.terminals[$0].rule }
   }
 
-  /// The root a rule hangs from: up its edges from its terminal.
+  /// The root a rule hangs from: up its parents from its terminal.
   func root(of rule: RuleID) -> Root {
     var node = ruleNodes[rule.index]
-    while true {
-      let edge = tables.nodes[node.index].parentEdge
-      if edge == .none { break }
-      node = tables.edges[edge.index].parent
-    }
+    while tables.nodes[node.index].parent != .none { node = tables.nodes[node.index].parent }
     return roots[rootByNode[node]!]
   }
 
@@ -185,15 +183,13 @@ final class RuleTrie: @unchecked Sendable {
     return tables.terminals[terminals.first { tables.terminals[$0].rule == rule }!]
   }
 
-  /// The rule's chunks, innermost first: up its edges from its terminal.
-  func chunks(of rule: RuleID) -> [Edge] {
-    var chunks: [Edge] = []
+  /// The rule's chunks, innermost first: up its parents from its terminal.
+  func chunks(of rule: RuleID) -> [Chunk] {
+    var chunks: [Chunk] = []
     var node = ruleNodes[rule.index]
-    while true {
-      let edge = tables.nodes[node.index].parentEdge
-      if edge == .none { break }
-      chunks.append(tables.edges[edge.index])
-      node = tables.edges[edge.index].parent
+    while tables.nodes[node.index].parent != .none {
+      chunks.append(tables.nodes[node.index].chunk)
+      node = tables.nodes[node.index].parent
     }
     return chunks.reversed()
   }

@@ -11,12 +11,10 @@
 /// Each trie node is reached at most once (through its one parent edge), and
 /// the walk's path (`frames`) is never longer than the longest rule.
 extension TrieQuery {
-  /// A trie node on the walk's path, with where its edge's chunk was placed
-  /// and how far its children have been tried.
+  /// A trie node on the walk's path, with where its chunk was placed and
+  /// how far its children have been tried.
   struct Frame {
     var node: TrieNodeID
-    /// The edge from the previous frame's node (`.none` for a root).
-    var edge: EdgeID
     /// Node path index of the chunk's innermost component.
     var end: Int32
     /// Node path index of the chunk's outermost component: chunks further
@@ -28,24 +26,24 @@ extension TrieQuery {
     /// them; `isPacked` false when they do not fit that form.
     var prefix: (UInt64, UInt64)
     var isPacked: Bool
-    /// The next path index whose name's literal edges are tried (-1 once
-    /// none is left);
+    /// The next path index whose name's literal children are tried (-1
+    /// once none is left);
     var nextIndex: Int32
-    /// the literal edges `nextEdge..<groupEnd` of the name found at
+    /// the literal children `nextChild..<groupEnd` of the name found at
     /// `groupIndex`, not tried yet;
-    var nextEdge: Int32
+    var nextChild: Int32
     var groupEnd: Int32
     var groupIndex: Int32
-    /// then the pattern edges from `nextPattern` on.
+    /// then the pattern children from `nextPattern` on.
     var nextPattern: Int32
 
     init(
-      node: TrieNodeID, edge: EdgeID, end: Int32, start: Int32, placed: Int32, prefix: (UInt64, UInt64),
-      isPacked: Bool, firstPattern: Int32
+      node: TrieNodeID, end: Int32, start: Int32, placed: Int32, prefix: (UInt64, UInt64), isPacked: Bool,
+      firstPattern: Int32
     ) {
-      (self.node, self.edge, self.end, self.start, self.placed) = (node, edge, end, start, placed)
+      (self.node, self.end, self.start, self.placed) = (node, end, start, placed)
       (self.prefix, self.isPacked) = (prefix, isPacked)
-      (nextIndex, nextEdge, groupEnd, groupIndex, nextPattern) = (start - 1, 0, 0, 0, firstPattern)
+      (nextIndex, nextChild, groupEnd, groupIndex, nextPattern) = (start - 1, 0, 0, 0, firstPattern)
     }
   }
 
@@ -76,8 +74,8 @@ extension TrieQuery {
     }
     let rootNode = tables.nodes[root.node.index]
     frames[0] = Frame(
-      node: root.node, edge: .none, end: -1, start: Int32(depth), placed: 0, prefix: (0, 0), isPacked: true,
-      firstPattern: rootNode.firstEdge + rootNode.literalEdgeCount)
+      node: root.node, end: -1, start: Int32(depth), placed: 0, prefix: (0, 0), isPacked: true,
+      firstPattern: rootNode.firstChild + rootNode.literalChildCount)
     collectTerminals(at: 0, root, into: &collector)
     var top = 0
     while top >= 0 {
@@ -116,13 +114,13 @@ extension TrieQuery {
     let node = tables.nodes[frames[index].node.index]
     let limit = Int(frames[index].start)
     while true {
-      if frames[index].nextEdge < frames[index].groupEnd {
-        let edge = Int(frames[index].nextEdge)
-        frames[index].nextEdge += 1
-        if let child = child(
-          through: edge, of: index, latest: Int(frames[index].groupIndex), sameName: true, root, collector)
+      if frames[index].nextChild < frames[index].groupEnd {
+        let child = Int(frames[index].nextChild)
+        frames[index].nextChild += 1
+        if let frame = frame(
+          of: child, below: index, latest: Int(frames[index].groupIndex), sameName: true, root, collector)
         {
-          return child
+          return frame
         }
       } else if frames[index].nextIndex >= 0 {
         let at = Int(frames[index].nextIndex)
@@ -136,16 +134,16 @@ extension TrieQuery {
           frames[index].nextIndex = -1
           continue
         }
-        if let group = literalEdges(of: node, named: name) {
-          frames[index].nextEdge = group.firstEdge
-          frames[index].groupEnd = group.firstEdge + group.edgeCount
+        if let group = literalChildren(of: node, named: name) {
+          frames[index].nextChild = group.firstChild
+          frames[index].groupEnd = group.firstChild + group.childCount
           frames[index].groupIndex = Int32(at)
         }
-      } else if frames[index].nextPattern < node.firstEdge + node.literalEdgeCount + node.patternEdgeCount {
-        let edge = Int(frames[index].nextPattern)
+      } else if frames[index].nextPattern < node.firstChild + node.literalChildCount + node.patternChildCount {
+        let child = Int(frames[index].nextPattern)
         frames[index].nextPattern += 1
-        if let child = child(through: edge, of: index, latest: limit - 1, sameName: false, root, collector) {
-          return child
+        if let frame = frame(of: child, below: index, latest: limit - 1, sameName: false, root, collector) {
+          return frame
         }
       } else {
         return nil
@@ -170,11 +168,11 @@ extension TrieQuery {
       isThemed: root.isThemed, tokenWeight: root.token.weight, prefix: prefix, count: Int(frame.placed) + 1)
   }
 
-  /// The literal edges of `node` whose innermost name is `name` (stored
-  /// together): by lookup in the node's slots when it has them, else by
-  /// comparing its few edges in place.
+  /// The literal children of `node` whose chunk's innermost name is `name`
+  /// (stored together): by lookup in the node's slots when it has them,
+  /// else by comparing its few children in place.
   @inline(__always)
-  private func literalEdges(of node: RuleTrie.Node, named name: NameID) -> RuleTrie.ChildSlot? {
+  private func literalChildren(of node: RuleTrie.Node, named name: NameID) -> RuleTrie.ChildSlot? {
     if node.slotCount > 0 {
       let mask = Int(node.slotCount) - 1
       var slot = RuleTrie.ChildSlot.home(name, count: node.slotCount)
@@ -185,22 +183,23 @@ extension TrieQuery {
         slot = (slot + 1) & mask
       }
     }
-    let end = node.firstEdge + node.literalEdgeCount
-    var first = node.firstEdge
-    while first < end && tables.edges[Int(first)].innermostName != name { first += 1 }
+    let end = node.firstChild + node.literalChildCount
+    var first = node.firstChild
+    while first < end && tables.nodes[Int(first)].chunk.innermostName != name { first += 1 }
     guard first < end else { return nil }
     var last = first + 1
-    while last < end && tables.edges[Int(last)].innermostName == name { last += 1 }
-    return RuleTrie.ChildSlot(name: name, firstEdge: first, edgeCount: last - first)
+    while last < end && tables.nodes[Int(last)].chunk.innermostName == name { last += 1 }
+    return RuleTrie.ChildSlot(name: name, firstChild: first, childCount: last - first)
   }
 
-  /// The frame of `edge`'s child when its chunk can be placed below
+  /// The frame of trie node `child` when its chunk can be placed below
   /// `frames[parent]`'s and the collector may still want what is under it.
   @inline(__always)
-  private func child<Collector: MatchCollector>(
-    through edge: Int, of parent: Int, latest: Int, sameName: Bool, _ root: RuleTrie.Root, _ collector: Collector
+  private func frame<Collector: MatchCollector>(
+    of child: Int, below parent: Int, latest: Int, sameName: Bool, _ root: RuleTrie.Root, _ collector: Collector
   ) -> Frame? {
-    let chunk = tables.edges[edge]
+    let node = tables.nodes[child]
+    let chunk = node.chunk
     let from = frames[parent]
     guard
       let end = latestEnd(
@@ -228,10 +227,9 @@ extension TrieQuery {
     {
       return nil
     }
-    let node = tables.nodes[chunk.child.index]
     return Frame(
-      node: chunk.child, edge: EdgeID(edge), end: Int32(end), start: Int32(start), placed: placed, prefix: prefix,
-      isPacked: isPacked, firstPattern: node.firstEdge + node.literalEdgeCount)
+      node: TrieNodeID(child), end: Int32(end), start: Int32(start), placed: placed, prefix: prefix,
+      isPacked: isPacked, firstPattern: node.firstChild + node.literalChildCount)
   }
 
   /// The vector of the placement that led to `frames[index]`: its chunks'
@@ -240,7 +238,7 @@ extension TrieQuery {
     let count = Int(frames[index].placed)
     for level in stride(from: index, to: 0, by: -1) {
       let frame = frames[level]
-      let chunk = tables.edges[frame.edge.index]
+      let chunk = tables.nodes[frame.node.index].chunk
       let start = Int(frame.end) - Int(chunk.length) + 1
       // Component `offset` of the chunk (outermost first) sits at `start + offset`;
       // the chunk's outermost is the outermost placed so far.
