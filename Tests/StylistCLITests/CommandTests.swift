@@ -84,6 +84,23 @@ import Testing
       ])
   }
 
+  /// The node field echoes each line as a JSON string: a `"`, `\`, control
+  /// or non-ASCII byte anywhere in the line (in the words checked eight bytes
+  /// at a time or in the tail) is escaped; other lines are copied.
+  @Test func batchEchoesEveryLineAsJSON() throws {
+    let lines = [
+      "home/header/title", "ho\"me/title", "home/header/searchbar/ti\\tle", "home/header/search\u{1}bar/title",
+      "a/b/c/d/e/f\u{7F}/title", "home/hé/title", "x\"", "home/header[selected]/searchbar/label",
+    ]
+    let result = try run(["batch", "-s", "seed/spec-example.yaml"], input: lines.joined(separator: "\n") + "\n")
+    #expect(result.status == 0)
+    let echoed = try result.stdout.split(separator: "\n").map { line in
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      return object?["node"] as? String
+    }
+    #expect(echoed == lines)
+  }
+
   @Test func batchOfManyLinesKeepsOrderAndCount() throws {
     let count = 100_000
     let input = (0..<count).map { "section\($0 % 7)/element[v\($0 % 3)]/title\($0)" }.joined(separator: "\n") + "\n"
