@@ -3,8 +3,10 @@ import CYAML
 /// The only place that touches libyaml: runs its event parser over bytes
 /// and hands each event to `handler` as a Swift value with its start mark.
 ///
-/// Every `yaml_event_t` is deleted right after its handler returns, and the
-/// parser is deleted on every path, errors included.
+/// Events take one form whichever thread runs libyaml: each `yaml_event_t`
+/// is packed into a `YAMLEventBatch` and deleted at once, and full batches
+/// are handed over in order. The parser is deleted on every path, errors
+/// included.
 enum YAMLParser {
   private static let batchSize = 8_192
 
@@ -22,10 +24,7 @@ enum YAMLParser {
   ) throws(YAMLError) {
     let pipe = YAMLEventPipe(capacity: 4)
     guard bytes.count >= threshold, startProducer(bytes, into: pipe) else {
-      try run(bytes) { (event) throws(YAMLError) in
-        try deliver(event, to: handler)
-        return .proceed
-      }
+      try parseHere(bytes, handler: handler)
       return
     }
     do throws(YAMLError) {
@@ -38,6 +37,35 @@ enum YAMLParser {
       pipe.cancelAndWait()
       throw error
     }
+  }
+
+  /// `parse` on this thread: the same packed batches as the second thread
+  /// sends, each handed to `handler` when full, so events have one
+  /// representation whichever thread runs libyaml.
+  private static func parseHere(
+    _ bytes: [UInt8], handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void
+  ) throws(YAMLError) {
+    var batch = YAMLEventBatch(capacity: batchSize)
+    /// An error of the handler's own, which stops parsing.
+    var stopped: YAMLError?
+    do throws(YAMLError) {
+      try run(bytes) { (event) throws(YAMLError) in
+        pack(event, into: &batch)
+        guard batch.count == batchSize else { return .proceed }
+        do throws(YAMLError) { try batch.deliver(to: handler) } catch {
+          stopped = error
+          return .stop
+        }
+        batch.removeAll()
+        return .proceed
+      }
+    } catch {
+      // A syntax error: the events before it are handled first.
+      try batch.deliver(to: handler)
+      throw error
+    }
+    if let stopped { throw stopped }
+    try batch.deliver(to: handler)
   }
 
   /// Starts `produce` on a detached thread; false when none can be started.
@@ -176,39 +204,6 @@ enum YAMLParser {
       }
     }
     return YAMLMark(line: line, column: column)
-  }
-
-  private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-    pointer.map { String(cString: $0) }
-  }
-
-  /// Hands `event` to `handler` as a `YAMLEvent`. (Not a function that
-  /// returns an optional event: destroying the optional went through generic
-  /// value witnesses, a cost per event.)
-  private static func deliver(
-    _ event: borrowing yaml_event_t, to handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void
-  ) throws(YAMLError) {
-    let mark = YAMLMark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
-    switch event.type {
-    case YAML_DOCUMENT_START_EVENT: try handler(.documentStart, mark)
-    case YAML_DOCUMENT_END_EVENT: try handler(.documentEnd, mark)
-    case YAML_SCALAR_EVENT:
-      let scalar = event.data.scalar
-      let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-      let event = YAMLEvent.scalar(
-        value: value, style: style(scalar.style), tag: text(scalar.tag), anchor: text(scalar.anchor))
-      try handler(event, mark)
-    case YAML_SEQUENCE_START_EVENT:
-      let start = event.data.sequence_start
-      try handler(.sequenceStart(tag: text(start.tag), anchor: text(start.anchor)), mark)
-    case YAML_SEQUENCE_END_EVENT: try handler(.sequenceEnd, mark)
-    case YAML_MAPPING_START_EVENT:
-      let start = event.data.mapping_start
-      try handler(.mappingStart(tag: text(start.tag), anchor: text(start.anchor)), mark)
-    case YAML_MAPPING_END_EVENT: try handler(.mappingEnd, mark)
-    case YAML_ALIAS_EVENT: try handler(.alias(anchor: text(event.data.alias.anchor) ?? ""), mark)
-    default: break
-    }
   }
 
   /// Copies `event` into `batch`, texts included.
