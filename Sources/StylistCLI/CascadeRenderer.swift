@@ -37,7 +37,6 @@ struct CascadeRenderer {
   /// Per interned key: its place in the line being merged (-1: not seen yet).
   private var slotOfKey: [Int] = []
   private var merged: [Int] = []
-  private var lineRules: [Range<Int>] = []
   /// Answers with no rule (the default style, or nothing), as `batch` renders them.
   private var noRule: AnswerCache
   /// Rules rendered under themes other than the run's before the arena
@@ -60,14 +59,12 @@ struct CascadeRenderer {
       return
     }
     if piecesUnderOtherThemes.count >= Self.otherThemesLimit || arena.count >= Self.arenaLimit { forgetRendered() }
-    lineRules.removeAll(keepingCapacity: true)
-    for (rank, order) in orders.enumerated() { lineRules.append(pieces(of: order, rank: rank, in: answer)) }
     let head = heads[winner] ?? renderHead(of: answer)
     // Weakest first: a key keeps the place where it first appears and the
     // strongest rule's value.
     merged.removeAll(keepingCapacity: true)
-    for rule in lineRules.reversed() {
-      for piece in rule {
+    for rank in orders.indices.reversed() {
+      for piece in pieces(of: orders[rank], rank: rank, in: answer) {
         let key = Int(pieces[piece].key)
         if slotOfKey[key] < 0 {
           slotOfKey[key] = merged.count

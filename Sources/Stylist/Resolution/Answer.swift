@@ -24,8 +24,9 @@ public struct Answer: Sendable {
   /// first); nil for a best-match answer.
   public var cascaded: [Match]? { ranked.map { $0.map(index.match) } }
 
-  /// The load positions of `cascaded`, without building the matches.
-  public var cascadedOrders: [Int]? { ranked.map { $0.map(\.order.index) } }
+  /// The load positions of `cascaded`, best first, without building the
+  /// matches (or an array: a view of what the query found).
+  public var cascadedOrders: CascadedOrders? { ranked.map(CascadedOrders.init) }
 
   /// Whether the result is the sheet's `default` style.
   public var isDefault: Bool { winner == nil && index.defaultStyle != nil }
@@ -55,6 +56,15 @@ public struct Answer: Sendable {
 
   /// Whether the node has a style (a winner or the default).
   public var isResolved: Bool { winner != nil || index.defaultStyle != nil }
+}
+
+/// The load positions of a cascade's rules, best first (`Answer.cascadedOrders`).
+public struct CascadedOrders: RandomAccessCollection, Sendable {
+  fileprivate let ranked: [RankKey]
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { ranked.count }
+  public subscript(position: Int) -> Int { ranked[position].order.index }
 }
 
 extension StyleIndex {

@@ -96,16 +96,11 @@ public struct StyleIndex: Sendable {
   func ranked<Node: QueryNode>(_ node: Node, theme: String?, mode: PrecedenceMode) -> [RankKey] {
     var collector = AllCollector()
     trie.collect(node, theme: theme, into: &collector)
-    // Sorted as positions into what was found: moving a key copies its
-    // specificity (a retain), moving a position does not.
-    return collector.found.withUnsafeBufferPointer { keys in
-      withUnsafeTemporaryAllocation(of: Int32.self, capacity: keys.count) { buffer in
-        var positions = buffer
-        for position in keys.indices { positions[position] = Int32(position) }
-        positions.sort { keys[Int($0)].outranks(keys[Int($1)], mode: mode) }
-        return positions.map { keys[Int($0)] }
-      }
-    }
+    // Sorted where it was collected: no second array.
+    var found: [RankKey] = []
+    swap(&found, &collector.found)
+    found.sort { $0.outranks($1, mode: mode) }
+    return found
   }
 
   /// The winning rule for `node`, or the default style when nothing applies.
