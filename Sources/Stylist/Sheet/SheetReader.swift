@@ -344,36 +344,55 @@ struct SheetReader {
   }
 
   /// Literal values when every pair is `key: untagged scalar without $`
-  /// (typed as `ValueEvaluator` types them), else the nodes, built per theme.
+  /// (`shape`), else the nodes, built per theme.
   private func body(_ node: YAMLNode, _ pairs: [YAMLNode.Pair]) -> StyleDefinition.Body {
-    var properties = Properties()
-    properties.reserveCapacity(pairs.count)
-    for pair in pairs {
-      guard case .scalar(let key, _) = pair.key.content, key != "<<",
-        case .scalar(let text, let style) = pair.value.content, pair.value.tag == nil,
-        !text.containsByte(UInt8(ascii: "$"))
-      else { return .template(node) }
-      properties[key] = literalValue(text, style: style)
+    let found = shape(of: pairs, keysAreUnique: false) { pair in
+      guard case .scalar(let key, _) = pair.key.content, case .scalar(let text, let style) = pair.value.content,
+        pair.value.tag == nil
+      else { return nil }
+      return (key, YAMLScalar(text: text, style: style, mark: pair.value.mark))
     }
+    guard case .literal(let properties) = found else { return .template(node) }
     return .literal(properties)
   }
 
-  /// What a flat body is: literal values (read as `body(_:_:)` reads a
-  /// literal one), a flat template (a `$` somewhere, evaluated per theme
-  /// from the scalars), or a template that needs nodes (`extends`, `<<`).
+  /// What a flat body is: literal values, a flat template (a `$` somewhere,
+  /// evaluated per theme from the scalars), or a template that needs nodes.
   private func flatBody(_ flat: YAMLFlatMapping) -> StyleDefinition.Body {
+    switch shape(of: flat.entries, keysAreUnique: flat.keysAreUnique, { ($0.key.text, $0.value) }) {
+    case .literal(let properties): .literal(properties)
+    case .references: .flatTemplate(flat)
+    case .needsNodes: .template(flat.node)
+    }
+  }
+
+  /// What a body's entries make, whether they came as nodes or flat: the one
+  /// literal check.
+  private enum BodyShape {
+    /// Every entry is `key: untagged scalar without $`, typed as
+    /// `ValueEvaluator` types it; a repeated key (reported) keeps its first
+    /// place and its last value.
+    case literal(Properties)
+    /// Scalars only, some with a `$`.
+    case references
+    /// A `<<` or `extends` key, or an entry `scalars` gives no scalars for.
+    case needsNodes
+  }
+
+  private func shape<Entries: Collection>(
+    of entries: Entries, keysAreUnique: Bool, _ scalars: (Entries.Element) -> (key: String, value: YAMLScalar)?
+  ) -> BodyShape {
     var keys: [String] = []
     var values: [PropertyValue] = []
-    keys.reserveCapacity(flat.entries.count)
-    values.reserveCapacity(flat.entries.count)
+    keys.reserveCapacity(entries.count)
+    values.reserveCapacity(entries.count)
     var hasReference = false
-    for entry in flat.entries {
-      let key = entry.key.text
-      let value = entry.value
+    for entry in entries {
+      guard let (key, value) = scalars(entry) else { return .needsNodes }
       // (`<<` and `extends` checked by first byte first: most keys differ there.)
       let first = key.utf8.first
       if first == UInt8(ascii: "<") && key == "<<" || first == UInt8(ascii: "e") && key == "extends" {
-        return .template(flat.node)
+        return .needsNodes
       }
       if hasReference { continue }
       guard !value.text.containsByte(UInt8(ascii: "$")) else {
@@ -383,9 +402,8 @@ struct SheetReader {
       keys.append(key)
       values.append(literalValue(value.text, style: value.style))
     }
-    if hasReference { return .flatTemplate(flat) }
-    if flat.keysAreUnique { return .literal(Properties(uncheckedUniqueKeys: keys, values: values)) }
-    // A repeated key (reported) keeps its first place and its last value.
+    if hasReference { return .references }
+    if keysAreUnique { return .literal(Properties(uncheckedUniqueKeys: keys, values: values)) }
     var properties = Properties()
     for (key, value) in zip(keys, values) { properties[key] = value }
     return .literal(properties)
