@@ -106,8 +106,8 @@ final class DiagnosticSink {
   }
 
   /// Runs `body`, keeping what it reports out of `diagnostics` and returning
-  /// it instead, for `replay` at the point where the reader would have
-  /// found it: parts of a sheet read early still report in document order.
+  /// it instead, for `replay` once its file has parsed (`SheetDocumentReader`):
+  /// a file read while parsing still reports in the composed order.
   func holdingBack<Result>(_ body: () -> Result) -> (Result, [SheetDiagnostic]) {
     let outer = held
     held = []

@@ -5,8 +5,6 @@ struct SheetLoader {
   let options: LoadOptions
   let sink = DiagnosticSink()
   private(set) var definitions = SheetDefinitions()
-  /// Reads top-level `styles:` entries while parsing (see `StyleStream`).
-  var streamsStyles = true
   /// Whether the path `-` means standard input (for the command line).
   var dashIsStandardInput = false
   /// Bytes of YAML read, which scales the expansion budget.
@@ -106,35 +104,31 @@ struct SheetLoader {
       return
     }
     bytesRead += bytes.count
-    let stream =
-      streamsStyles ? StyleStream(reader: SheetReader(file: name, sink: sink, structure: structure), sink: sink) : nil
+    // Read while parsing, in one pass (see `SheetDocumentReader`).
+    let reader = SheetDocumentReader(
+      reader: SheetReader(file: name, sink: sink, structure: structure), sink: sink, importFolder: folder)
     let composer: YAMLComposer
     do {
       composer = try YAMLComposer.compose(
         bytes, maxDepth: options.maxNestingDepth, concurrentAbove: options.backgroundParsingThreshold,
-        consumer: stream)
+        consumer: reader)
     } catch {
       sink.error(
         error.message, error.kind, at: SourceLocation(file: name, line: error.mark.line, column: error.mark.column))
       return
     }
-    _ = consume bytes  // The text is not needed once composed; free it before reading.
+    _ = consume bytes  // Read already; the imports below need memory more.
     for problem in composer.problems {
       sink.error(
         problem.message, problem.kind,
         at: SourceLocation(file: name, line: problem.mark.line, column: problem.mark.column))
     }
-    for case let root? in composer.documents {
+    for document in reader.documents {
       // Each document is a layer; its imports load (once) before it.
-      var layer = SheetDefinitions()
-      var imports: [(String, SourceLocation)] = []
-      let reader = SheetReader(file: name, sink: sink, structure: structure, stream: stream)
-      reader.read(root, into: &layer) { path, node in
-        let joined = path.hasPrefix("/") ? path : folder + path
-        imports.append((joined, SourceLocation(file: name, line: node.mark.line, column: node.mark.column)))
-      }
-      for (path, location) in imports { loadFile(path, importedAt: location) }
-      definitions.append(layer)
+      sink.replay(document.leadingDiagnostics)
+      sink.replay(document.diagnostics)
+      for (path, location) in document.imports { loadFile(path, importedAt: location) }
+      definitions.append(document.layer)
     }
   }
 }

@@ -8,8 +8,6 @@ struct SheetReader {
   let sink: DiagnosticSink
   /// Expands merge keys in structural maps (no variables apply there).
   let structure: ValueEvaluator
-  /// Holds the top-level `styles` entries already read while parsing.
-  var stream: StyleStream? = nil
 
   private func location(_ mark: YAMLMark) -> SourceLocation {
     SourceLocation(file: file, line: mark.line, column: mark.column)
@@ -43,59 +41,65 @@ struct SheetReader {
 
   private func key(_ pair: YAMLNode.Pair) -> String? { structure.keyText(pair.key, file: file) }
 
-  /// Reads the document; `importFile` is called for each `imports` entry first.
+  /// Reads a composed document (one whose root was not streamed, see
+  /// `SheetDocumentReader`); `importFile` is called for each `imports` entry first.
   func read(_ root: YAMLNode, into definitions: inout SheetDefinitions, importFile: (String, YAMLNode) -> Void) {
     guard let top = pairs(root, what: "a style sheet") else { return }
+    read(top, into: &definitions, importFile: importFile)
+  }
+
+  /// Reads top-level pairs in order, the first `imports` before the rest.
+  func read(
+    _ top: [YAMLNode.Pair], into definitions: inout SheetDefinitions, importFile: (String, YAMLNode) -> Void
+  ) {
     if let imports = top.first(where: { $0.key.scalarText == "imports" }) {
       readImports(imports.value, importFile: importFile)
     }
-    for pair in top {
-      guard let name = key(pair) else { continue }
-      let value = pair.value
-      switch name {
-      case "imports": break
-      case "version":
-        if value.scalarText != "1" || (value.tag != nil && value.tag != YAMLTag.int) {
-          error(
-            "unsupported version '\(value.scalarText ?? value.kindName)' (only 1 is known)", .invalidSetting, at: value)
-        }
-      case "mode":
-        if let text = value.scalarText, let mode = PrecedenceMode(rawValue: text) {
-          definitions.mode = mode
-        } else {
-          error("invalid mode '\(value.scalarText ?? value.kindName)' (themed or classic)", .invalidSetting, at: value)
-        }
-      case "variables":
-        if let tree = variableTree(value, what: "'variables'") {
-          definitions.variables = definitions.variables.merged(with: tree)
-        }
-      case "default":
-        if value.isNull || pairs(value, what: "'default'") != nil {
-          definitions.defaultStyle = (value, file, pair.key.mark)
-        }
-      case "styles":
-        if let batch = stream?.take(value) {
-          sink.replay(batch.diagnostics)
-          definitions.styles.appendMoving(batch.definitions)
-          continue
-        }
-        guard let entries = pairs(value, what: "'styles'") else { continue }
-        readStyles(entries, groups: [], theme: nil, into: &definitions)
-      case "groups":
-        guard let groups = pairs(value, what: "'groups'") else { continue }
-        readGroups(groups, outer: [], theme: nil, into: &definitions)
-      case "themes":
-        guard let themes = pairs(value, what: "'themes'") else { continue }
-        readThemes(themes, into: &definitions)
-      default:
+    for pair in top { readTopLevel(pair, into: &definitions) }
+  }
+
+  /// One top-level entry; `imports` is left to `readImports`.
+  func readTopLevel(_ pair: YAMLNode.Pair, into definitions: inout SheetDefinitions) {
+    guard let name = key(pair) else { return }
+    let value = pair.value
+    switch name {
+    case "imports": break
+    case "version":
+      if value.scalarText != "1" || (value.tag != nil && value.tag != YAMLTag.int) {
         error(
-          "unknown top-level key '\(name)' (expected version, mode, imports, variables, default, styles, groups, themes)",
-          .unknownKey, at: pair.key)
+          "unsupported version '\(value.scalarText ?? value.kindName)' (only 1 is known)", .invalidSetting, at: value)
       }
+    case "mode":
+      if let text = value.scalarText, let mode = PrecedenceMode(rawValue: text) {
+        definitions.mode = mode
+      } else {
+        error("invalid mode '\(value.scalarText ?? value.kindName)' (themed or classic)", .invalidSetting, at: value)
+      }
+    case "variables":
+      if let tree = variableTree(value, what: "'variables'") {
+        definitions.variables = definitions.variables.merged(with: tree)
+      }
+    case "default":
+      if value.isNull || pairs(value, what: "'default'") != nil {
+        definitions.defaultStyle = (value, file, pair.key.mark)
+      }
+    case "styles":
+      guard let entries = pairs(value, what: "'styles'") else { return }
+      readStyles(entries, groups: [], theme: nil, into: &definitions)
+    case "groups":
+      guard let groups = pairs(value, what: "'groups'") else { return }
+      readGroups(groups, outer: [], theme: nil, into: &definitions)
+    case "themes":
+      guard let themes = pairs(value, what: "'themes'") else { return }
+      readThemes(themes, into: &definitions)
+    default:
+      error(
+        "unknown top-level key '\(name)' (expected version, mode, imports, variables, default, styles, groups, themes)",
+        .unknownKey, at: pair.key)
     }
   }
 
-  private func readImports(_ node: YAMLNode, importFile: (String, YAMLNode) -> Void) {
+  func readImports(_ node: YAMLNode, importFile: (String, YAMLNode) -> Void) {
     let items: [YAMLNode]
     switch node.content {
     case .scalar: items = [node]

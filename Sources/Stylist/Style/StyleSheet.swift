@@ -51,7 +51,7 @@ public struct StyleSheet: Sendable {
   /// Loads files in order as one sheet: variables and `extends` see them all,
   /// and a later definition replaces an earlier one.
   public init(contentsOf paths: [String], options: LoadOptions = .init()) throws(SheetLoadError) {
-    try self.init(contentsOf: paths, options: options, streamsStyles: true)
+    try self.init(contentsOf: paths, options: options, dashIsStandardInput: false)
   }
 
   /// Loads the file at `url` and its imports; see
@@ -72,16 +72,11 @@ public struct StyleSheet: Sendable {
   package init(contentsOf paths: [String], dashIsStandardInput: Bool, options: LoadOptions = .init())
     throws(SheetLoadError)
   {
-    try self.init(contentsOf: paths, options: options, streamsStyles: true, dashIsStandardInput: dashIsStandardInput)
+    try self.init(contentsOf: paths, options: options, dashIsStandardInput: dashIsStandardInput)
   }
 
-  /// `streamsStyles: false` composes `styles:` like the rest, for tests
-  /// that check streaming changes nothing.
-  init(
-    contentsOf paths: [String], options: LoadOptions, streamsStyles: Bool, dashIsStandardInput: Bool = false
-  ) throws(SheetLoadError) {
+  private init(contentsOf paths: [String], options: LoadOptions, dashIsStandardInput: Bool) throws(SheetLoadError) {
     var loader = SheetLoader(options: options)
-    loader.streamsStyles = streamsStyles
     loader.dashIsStandardInput = dashIsStandardInput
     for path in paths { loader.loadFile(path) }
     self = try Self.compile(loader, options: options)
@@ -180,7 +175,7 @@ public struct StyleSheet: Sendable {
   {
     do {
       let sheet = try StyleSheet(
-        contentsOf: paths, options: options, streamsStyles: true, dashIsStandardInput: dashIsStandardInput)
+        contentsOf: paths, options: options, dashIsStandardInput: dashIsStandardInput)
       let lintOnly =
         ShadowedRules.warnings(for: sheet.rules)
         + ThemeNames.similarThemeWarnings(declared: sheet.themes, rules: sheet.rules)

@@ -2,8 +2,10 @@
 ///
 /// Limits keep hostile input bounded: nesting deeper than `maxDepth` is an
 /// error. Duplicate keys in one mapping are reported with both locations.
-/// With a consumer, the mappings it chooses are not composed: their entries
-/// go to it one by one, flat values without nodes (see `YAMLEntryConsumer`).
+/// With a consumer, the mappings it chooses (a document's root mapping, and
+/// mappings inside it) are not composed: their entries go to it one by one,
+/// in document order, flat values without nodes where it asks (see
+/// `YAMLEntryConsumer`). Everything else is composed.
 struct YAMLComposer {
   /// A problem that does not stop composing (a duplicate key).
   struct Problem {
@@ -15,7 +17,7 @@ struct YAMLComposer {
   private enum Frame {
     case sequence([YAMLNode], tag: String?, anchor: String?, mark: YAMLMark)
     case mapping([YAMLNode.Pair], pendingKey: YAMLNode?, tag: String?, anchor: String?, mark: YAMLMark)
-    /// A mapping whose entries go to the consumer (its state is in `streamed…`).
+    /// A mapping whose entries go to the consumer (its state is `streams.last`).
     case streamed(mark: YAMLMark)
     /// The value of a streamed entry while it holds only plain scalars (in `flat…`).
     case flat(mark: YAMLMark)
@@ -35,12 +37,20 @@ struct YAMLComposer {
   private var stack: [Frame] = []
   private var anchors: [String: YAMLNode] = [:]
   private var root: YAMLNode?
-  // The open streamed mapping and flat value, kept out of their frames so
-  // that appending never copies: streamed mappings do not nest, and a flat
-  // value sits directly in the streamed mapping.
-  /// Keys of the streamed mapping, for the duplicate check.
-  private var streamedKeys: [Key] = []
-  private var streamedPendingKey: YAMLEntryKey?
+  /// An open streamed mapping.
+  private struct Stream {
+    /// The keys leading to it from the root mapping.
+    var path: [String]
+    /// Its keys so far, for the duplicate check.
+    var keys: [Key] = []
+    /// The key of the entry being read.
+    var pendingKey: YAMLEntryKey?
+  }
+
+  // The open streamed mappings and flat value, kept out of their frames so
+  // that appending never copies: streamed mappings nest only in streamed
+  // ones, and a flat value sits directly in a streamed mapping.
+  private var streams: [Stream] = []
   private var flatEntries: [YAMLFlatMapping.Entry] = []
   private var flatPendingKey: YAMLScalar?
 
@@ -66,11 +76,11 @@ struct YAMLComposer {
     case .flat?:
       if takeFlat(event, at: mark) { return }
       unflatten()
-    case .streamed? where streamedPendingKey == nil:
+    case .streamed? where streams[streams.count - 1].pendingKey == nil:
       // A plain key of a streamed entry needs no node.
       if case .scalar(let text, let style, nil, nil) = event {
-        streamedKeys.append(Key(text: text, mark: mark))
-        streamedPendingKey = .scalar(YAMLScalar(text: text, style: style, mark: mark))
+        streams[streams.count - 1].keys.append(Key(text: text, mark: mark))
+        streams[streams.count - 1].pendingKey = .scalar(YAMLScalar(text: text, style: style, mark: mark))
         return
       }
     default:
@@ -82,6 +92,7 @@ struct YAMLComposer {
       root = nil
     case .documentEnd:
       documents.append(root)
+      consumer?.documentEnded(composedRoot: root)
     case .scalar(let value, let style, let tag, let anchor):
       add(YAMLNode(.scalar(value, style), tag: tag, mark: mark), anchor: anchor)
     case .alias(let anchor):
@@ -102,42 +113,44 @@ struct YAMLComposer {
         checkDuplicateKeys(count: pairs.count) { (pairs[$0].key.scalarText, pairs[$0].key.mark) }
         add(YAMLNode(.mapping(pairs), tag: tag, mark: start), anchor: anchor)
       case .streamed(let start):
-        let keys = streamedKeys
-        streamedKeys = []
+        let stream = streams.removeLast()
+        let keys = stream.keys
         checkDuplicateKeys(count: keys.count) { (keys[$0].text, keys[$0].mark) }
-        let placeholder = YAMLNode(.mapping([]), tag: nil, mark: start)
-        consumer?.streamEnded(placeholder: placeholder) { keys.compactMap(\.text) }
-        add(placeholder, anchor: nil)
+        consumer?.streamEnded(at: stream.path, start: start) { keys.compactMap(\.text) }
+        // The entry that holds it is complete: the consumer has read it.
+        if !streams.isEmpty { streams[streams.count - 1].pendingKey = nil }
       case .sequence, .flat, nil:
         return
       }
     }
   }
 
-  /// A new mapping's frame: flat for the value of a streamed entry, streamed
-  /// where the consumer asks, else composed.
+  /// A new mapping's frame: streamed where the consumer asks, flat for the
+  /// value of a streamed entry where it asks, else composed.
   private mutating func mappingFrame(tag: String?, anchor: String?, at mark: YAMLMark) -> Frame {
-    if let consumer, tag == nil, anchor == nil {
-      if case .streamed? = stack.last, streamedPendingKey != nil {
+    if let consumer, tag == nil, anchor == nil, let path = streamedKeyPath() {
+      if consumer.beginsStream(at: path) {
+        streams.append(Stream(path: path))
+        return .streamed(mark: mark)
+      }
+      if let stream = streams.last, consumer.flattensValues(inStreamAt: stream.path) {
         flatEntries.removeAll(keepingCapacity: true)
         flatPendingKey = nil
         return .flat(mark: mark)
-      }
-      if let path = keyPath(), consumer.streams(mappingAt: path) {
-        streamedKeys = []
-        streamedPendingKey = nil
-        return .streamed(mark: mark)
       }
     }
     return .mapping([], pendingKey: nil, tag: tag, anchor: anchor, mark: mark)
   }
 
-  /// The scalar keys leading from the root mapping to the top of the stack,
-  /// or nil when the way passes a list, a complex key or a streamed mapping.
-  private func keyPath() -> [String]? {
+  /// The keys leading from the root mapping to a mapping starting now, when
+  /// every mapping on the way is streamed and every key on it a scalar
+  /// (`[]` for a document's root); else nil.
+  private func streamedKeyPath() -> [String]? {
+    guard stack.count == streams.count else { return nil }
     var path: [String] = []
-    for frame in stack {
-      guard case .mapping(_, let key?, _, _, _) = frame, let text = key.scalarText else { return nil }
+    path.reserveCapacity(streams.count)
+    for stream in streams {
+      guard let text = stream.pendingKey?.text else { return nil }
       path.append(text)
     }
     return path
@@ -160,10 +173,13 @@ struct YAMLComposer {
       guard case .flat(let start)? = stack.popLast() else { return false }
       let entries = flatEntries
       let unique = checkDuplicateKeys(count: entries.count) { (entries[$0].key.text, entries[$0].key.mark) }
-      let key = streamedPendingKey
-      streamedPendingKey = nil
+      let stream = streams.count - 1
+      let key = streams[stream].pendingKey
+      streams[stream].pendingKey = nil
       if let consumer, let key {
-        consumer.consume(key: key, value: .flat(YAMLFlatMapping(entries: entries, mark: start, keysAreUnique: unique)))
+        consumer.consume(
+          key: key, value: .flat(YAMLFlatMapping(entries: entries, mark: start, keysAreUnique: unique)),
+          inStreamAt: streams[stream].path)
       }
       return true
     default:
@@ -204,12 +220,13 @@ struct YAMLComposer {
       }
     case .streamed(let mark):
       stack.append(.streamed(mark: mark))
-      if let key = streamedPendingKey {
-        streamedPendingKey = nil
-        consumer?.consume(key: key, value: .composed(node))
+      let stream = streams.count - 1
+      if let key = streams[stream].pendingKey {
+        streams[stream].pendingKey = nil
+        consumer?.consume(key: key, value: .composed(node), inStreamAt: streams[stream].path)
       } else {
-        streamedKeys.append(Key(text: node.scalarText, mark: node.mark))
-        streamedPendingKey = .composed(node)
+        streams[stream].keys.append(Key(text: node.scalarText, mark: node.mark))
+        streams[stream].pendingKey = .composed(node)
       }
     case .flat(let mark):
       stack.append(.flat(mark: mark))

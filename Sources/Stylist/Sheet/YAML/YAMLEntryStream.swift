@@ -1,16 +1,28 @@
-/// Takes the entries of chosen mappings as they are parsed, so that a large
-/// mapping (a sheet's `styles`) never exists as a tree of nodes: each entry
-/// is read and dropped before the next is parsed.
+/// Takes the entries of chosen mappings as they are parsed, so that a sheet
+/// is read in one pass over libyaml's events and its largest part (the
+/// `styles` entries) never exists as a tree of nodes: each entry is read and
+/// dropped before the next is parsed.
+///
+/// Only untagged, unanchored mappings are streamed, and only inside streamed
+/// ones: a document's root mapping, then what the consumer asks for in it.
 protocol YAMLEntryConsumer: AnyObject {
-  /// Whether the untagged, unanchored mapping reached by `path` (the keys
-  /// from the document's root mapping) is streamed.
-  func streams(mappingAt path: [String]) -> Bool
-  /// One entry of a streamed mapping, in document order.
-  func consume(key: YAMLEntryKey, value: YAMLEntryValue)
-  /// The streamed mapping ended; `placeholder`, an empty mapping, stands
-  /// for it in the composed tree. `keys()` gives the texts of its scalar
-  /// keys (the composer keeps them for the duplicate check anyway).
-  func streamEnded(placeholder: YAMLNode, keys: () -> [String])
+  /// Whether the mapping reached by `path` (the keys from the document's
+  /// root mapping; `[]` for the root) is streamed; true starts it.
+  func beginsStream(at path: [String]) -> Bool
+  /// Whether the values of the streamed mapping at `path` that hold only
+  /// plain scalars come flat (`YAMLEntryValue.flat`) instead of composed.
+  func flattensValues(inStreamAt path: [String]) -> Bool
+  /// One entry of the streamed mapping at `path`, in document order. An
+  /// entry whose value is itself streamed is not handed over: its entries are.
+  func consume(key: YAMLEntryKey, value: YAMLEntryValue, inStreamAt path: [String])
+  /// The streamed mapping at `path`, which started at `start`, ended;
+  /// `keys()` gives the texts of its scalar keys (the composer keeps them
+  /// for the duplicate check anyway).
+  func streamEnded(at path: [String], start: YAMLMark, keys: () -> [String])
+  /// A document ended. `composedRoot` is its root when it was composed (a
+  /// root that is not an untagged, unanchored mapping); nil when the root
+  /// was streamed or the document is empty.
+  func documentEnded(composedRoot: YAMLNode?)
 }
 
 /// An untagged, unanchored scalar kept as a value, without a node.
