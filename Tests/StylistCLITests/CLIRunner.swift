@@ -62,7 +62,13 @@ struct CLIRunner {
     try process.run()
     // Read both pipes concurrently so a large output cannot block the child.
     nonisolated(unsafe) var errorData = Data()
-    let errorReader = Thread { errorData = stderr.fileHandleForReading.readDataToEndOfFile() }
+    // Waited for by a semaphore: `Thread.isExecuting` is false until the
+    // thread starts, so polling it could return before stderr was read.
+    let errorRead = DispatchSemaphore(value: 0)
+    let errorReader = Thread {
+      errorData = stderr.fileHandleForReading.readDataToEndOfFile()
+      errorRead.signal()
+    }
     errorReader.start()
     if let input {
       let writer = stdin.fileHandleForWriting
@@ -75,7 +81,7 @@ struct CLIRunner {
     }
     let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    while errorReader.isExecuting { usleep(1000) }
+    errorRead.wait()
     return Result(
       status: process.terminationStatus,
       stdout: String(decoding: outputData, as: UTF8.self),

@@ -151,7 +151,9 @@ struct Benchmarks {
           figure: ours * 1000, unit: "ms", baselineName: "libyaml events (process)", baseline: floor * 1000,
           ratio: ours / floor, goal: "≤ 2.5× libyaml", met: ours <= 2.5 * floor))
       guard styles == 100_000 else { continue }
-      let yams = try Measure.best(runs: 2) { _ = try Measure.command(this, ["--yams-load", sheet], input: "/dev/null") }
+      let yams = try Measure.best(runs: 2) {
+        _ = try Measure.command(this, ["--yams-load", sheet], input: "/dev/null")
+      }
       rows.append(
         Row(
           workload: "  same, 100k, against Yams.load (process)", figure: ours * 1000, unit: "ms",

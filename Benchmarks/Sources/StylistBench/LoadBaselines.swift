@@ -44,6 +44,16 @@ enum LoadBaselines {
   /// On Linux from `VmHWM`, which belongs to this program's memory map:
   /// `getrusage`'s maximum survives `execve`, so a child spawned by a bench
   /// that already holds a few hundred MB would report the parent's peak.
+  /// RSS of this process now, in bytes (`VmRSS`; 0 where there is no `/proc`):
+  /// beside the peak, what a phase kept (freed memory the allocator keeps counts).
+  static func residentBytes() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+      let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+    else { return 0 }
+    return kilobytes * 1024
+  }
+
   static func peakResidentBytes() -> Int {
     if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),

@@ -42,13 +42,16 @@ import Stylist
       print(LoadBaselines.peakResidentBytes())
       return
     case "--rss-phases":
-      // Peak RSS after loading the sheet (one thread), after indexing it,
-      // and the current RSS then, in MB: where a load's memory goes.
+      // Peak RSS after loading the sheet (one thread) and after indexing
+      // it, then the RSS after each, in MB: where a load's memory goes.
       let sheet = try StyleSheet(contentsOf: try value(1), options: LoadOptions(backgroundParsingThreshold: .max))
-      let afterLoad = LoadBaselines.peakResidentBytes()
+      let (afterLoad, rssAfterLoad) = (LoadBaselines.peakResidentBytes(), LoadBaselines.residentBytes())
       let index = StyleIndex(sheets: [sheet])
-      let afterIndex = LoadBaselines.peakResidentBytes()
-      print([afterLoad, afterIndex].map { String($0 >> 20) }.joined(separator: " "), index.rules.count)
+      let (afterIndex, rssAfterIndex) = (LoadBaselines.peakResidentBytes(), LoadBaselines.residentBytes())
+      print(
+        "peak RSS after load \(afterLoad >> 20) MB, after index \(afterIndex >> 20) MB;",
+        "RSS after load \(rssAfterLoad >> 20) MB, after index \(rssAfterIndex >> 20) MB;",
+        index.rules.count, "rules")
       return
     case "--libyaml-events":
       // Child mode: a process that parses the file to events, the floor a

@@ -171,7 +171,11 @@ struct YAMLComposer {
       return true
     case .mappingEnd:
       guard case .flat(let start)? = stack.popLast() else { return false }
-      let entries = flatEntries
+      // An array of its own, as long as the body: `flatEntries` keeps its
+      // buffer for the next body (handing the buffer on made the next
+      // `removeAll(keepingCapacity:)` allocate one as large as the largest
+      // body so far, for every body, and template bodies keep theirs).
+      let entries = flatEntries.withUnsafeBufferPointer { Array($0) }
       let unique = checkDuplicateKeys(count: entries.count) { (entries[$0].key.text, entries[$0].key.mark) }
       let stream = streams.count - 1
       let key = streams[stream].pendingKey
