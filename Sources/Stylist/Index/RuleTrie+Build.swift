@@ -5,13 +5,17 @@ extension RuleTrie {
   /// under the root of the rule's theme and token, then lays the trie out
   /// flat, each root's tree breadth first (see the type's comment).
   convenience init(_ rules: [StyleRule]) {
-    self.init(selectors: rules.lazy.map(\.selector))
+    var builder = Builder(capacity: rules.count)
+    // By index: each selector is lent where it is (iterating copied every
+    // one, a retain and release per string and array in it).
+    for index in rules.indices { builder.insert(rules[index].selector, as: RuleID(index)) }
+    self.init(builder)
   }
 
   /// The trie of rules whose selectors are `selectors`, in load order.
-  convenience init<Selectors: Collection<StyleSelector>>(selectors: Selectors) {
+  convenience init(selectors: [StyleSelector]) {
     var builder = Builder(capacity: selectors.count)
-    for (index, selector) in selectors.enumerated() { builder.insert(selector, as: RuleID(index)) }
+    for index in selectors.indices { builder.insert(selectors[index], as: RuleID(index)) }
     self.init(builder)
   }
 

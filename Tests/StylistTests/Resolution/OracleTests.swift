@@ -64,9 +64,34 @@ import Testing
   }
 }
 
-/// A walk that reaches more trie nodes than its stack scratch holds starts
-/// over with a heap buffer: the answer must not change.
+/// Walks the packed prefixes do not cover: hundreds of rules applying to one
+/// node (wide trie nodes), and rules longer than the eight entries a packed
+/// vector holds (the bound on a node's children is skipped there).
 @Suite struct WideWalkTests {
+  @Test func rulesLongerThanThePackedVector() throws {
+    var generator = SeededGenerator(seed: 5)
+    let names = (0..<12).map { "a\($0)" }
+    var seen = Set<String>()
+    var rules: [StyleRule] = []
+    while rules.count < 60 {
+      let kept = names.filter { _ in Bool.random(using: &generator) || Bool.random(using: &generator) }
+      let path = kept.map { $0 + (Int.random(in: 0..<4, using: &generator) == 0 ? "[v]" : "") }
+      let text = (path + ["t"]).joined(separator: "/")
+      guard kept.count >= 6, seen.insert(text).inserted else { continue }
+      rules.append(StyleRule(try StyleSelector(parsing: text), ["s": .string(text)]))
+    }
+    let index = StyleIndex(rules: rules)
+    for variant in 0..<3 {
+      let node = NodeIdentifier(
+        path: names.enumerated().map { Component(name: $1, variant: $0 % 3 == variant ? "v" : nil) }, token: "t")
+      let expected = NaiveResolver.ranking(
+        rules, node: node, options: QueryOptions(), placement: BruteForcePlacement.best)
+      #expect(!expected.isEmpty)
+      #expect(index.applicableMatches(for: node).map(\.order) == expected.map(\.order), "\(node)")
+      #expect(index.bestMatch(for: node).match?.order == expected.first?.order, "\(node)")
+    }
+  }
+
   @Test func walkBeyondTheStackScratch() throws {
     // 600 rules `nI/t` and `nI/nJ/t` all apply to one node with 300 names.
     let names = (0..<300).map { "n\($0)" }
