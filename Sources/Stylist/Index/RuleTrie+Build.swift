@@ -365,7 +365,8 @@ extension RuleTrie {
       }
       let patternRoots = roots.indices.filter { roots[$0].token.kind != .exact }.map { Int32($0) }
       let tables = Tables(
-        nodes: nodes, components: flatComponents, terminals: flatTerminals,
+        nodes: nodes, innermostNames: Self.buffer((0..<nodeCount).map { nodes[$0].chunk.innermostName }),
+        components: flatComponents, terminals: flatTerminals,
         literalRoots: literalRoots, childSlots: Self.buffer(slots), globMatchesName: globTable,
         names: NameLookup(names),
         roots: Self.buffer(roots), patternRoots: Self.buffer(patternRoots), nameCount: nameCount,

@@ -96,6 +96,10 @@ final class RuleTrie: @unchecked Sendable {
   /// Plain buffers owned by the trie; see the type's comment.
   struct Tables {
     var nodes: UnsafeMutableBufferPointer<Node>
+    /// Each trie node's `chunk.innermostName`, by node, apart: a narrow
+    /// node's children are compared with a name in one or two cache lines
+    /// instead of one record each.
+    var innermostNames: UnsafeMutableBufferPointer<NameID>
     var components: UnsafeMutableBufferPointer<CompiledComponent>
     var terminals: UnsafeMutableBufferPointer<Terminal>
     /// (theme, token) → (root index in `roots`, unused), for literal tokens.
@@ -151,6 +155,7 @@ final class RuleTrie: @unchecked Sendable {
     tables.terminals.deallocate()
     tables.literalRoots.deallocate()
     tables.childSlots.deallocate()
+    tables.innermostNames.deallocate()
     tables.globMatchesName.deallocate()
     tables.names.deallocate()
     tables.roots.deallocate()

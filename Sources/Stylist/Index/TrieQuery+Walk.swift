@@ -185,10 +185,10 @@ extension TrieQuery {
     }
     let end = node.firstChild + node.literalChildCount
     var first = node.firstChild
-    while first < end && tables.nodes[Int(first)].chunk.innermostName != name { first += 1 }
+    while first < end && tables.innermostNames[Int(first)] != name { first += 1 }
     guard first < end else { return nil }
     var last = first + 1
-    while last < end && tables.nodes[Int(last)].chunk.innermostName == name { last += 1 }
+    while last < end && tables.innermostNames[Int(last)] == name { last += 1 }
     return RuleTrie.ChildSlot(name: name, firstChild: first, childCount: last - first)
   }
 
