@@ -3,7 +3,7 @@
 /// 0 is the token's parent. Stored sparsely (only placed components), since a
 /// node may be 10,000 components deep and most positions hold 0.
 public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertible {
-  /// The token's weight: 1 for a literal token, 0 for a glob (which ranks below it).
+  /// The token's weight: 3 for a literal token, 2 for a glob, 1 for `*`.
   public let tokenWeight: Int
   /// Number of path components of the node, so the full vector can be shown.
   public let depth: Int
