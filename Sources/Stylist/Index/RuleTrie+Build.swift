@@ -272,6 +272,8 @@ extension RuleTrie {
       let flatComponents = UnsafeMutableBufferPointer<CompiledComponent>.allocate(capacity: max(components.count, 1))
       let flatTerminals = UnsafeMutableBufferPointer<Terminal>.allocate(capacity: max(terminals.count, 1))
       var slots: [ChildSlot] = []
+      var innermostNames = [NameID](repeating: .none, count: nodeCount)
+      var parents = [TrieNodeID](repeating: .none, count: nodeCount)
       var (componentCursor, terminalCursor) = (0, 0)
       var groups: [ChildSlot] = []
       for (id, node) in order.lazy.map({ Int($0) }).enumerated() {
@@ -312,14 +314,12 @@ extension RuleTrie {
           }
         }
         // The chunk of the edge into this node, its components beside its siblings'.
-        var chunk = Chunk(innermostName: .none, firstComponent: Int32(componentCursor), length: 0, anchoring: [])
-        var parent = TrieNodeID.none
+        var chunk = Chunk(firstComponent: Int32(componentCursor), length: 0, anchoring: [])
         if edgeInto[node] >= 0 {
           let built = edges[Int(edgeInto[node])]
-          chunk = Chunk(
-            innermostName: built.name, firstComponent: Int32(componentCursor), length: built.length,
-            anchoring: built.anchoring)
-          parent = TrieNodeID(Int(newID[Int(built.parent)]))
+          chunk = Chunk(firstComponent: Int32(componentCursor), length: built.length, anchoring: built.anchoring)
+          innermostNames[id] = built.name
+          parents[id] = TrieNodeID(Int(newID[Int(built.parent)]))
           for offset in 0..<Int(built.length) {
             flatComponents.initializeElement(at: componentCursor, to: components[Int(built.first) + offset])
             componentCursor += 1
@@ -328,17 +328,16 @@ extension RuleTrie {
         nodes.initializeElement(
           at: id,
           to: Node(
-            firstTerminal: Int32(firstTerminal), firstSlot: Int32(firstSlot), slotCount: Int32(slotCount),
-            firstChild: firstChild, literalChildCount: Int32(literalCount),
-            patternChildCount: Int32(childEdges.count - literalCount), childNames: childNames, parent: parent,
-            chunk: chunk))
+            childNames: childNames, firstTerminal: Int32(firstTerminal), firstChild: firstChild,
+            literalChildCount: Int32(literalCount), patternChildCount: Int32(childEdges.count - literalCount),
+            firstSlot: Int32(firstSlot), chunk: chunk,
+            slotShift: slotCount == 0 ? 0 : UInt8(slotCount.trailingZeroBitCount)))
       }
       nodes.initializeElement(
         at: nodeCount,
         to: Node(
-          firstTerminal: Int32(terminals.count), firstSlot: 0, slotCount: 0, firstChild: 0, literalChildCount: 0,
-          patternChildCount: 0, childNames: 0, parent: .none,
-          chunk: Chunk(innermostName: .none, firstComponent: 0, length: 0, anchoring: [])))
+          childNames: 0, firstTerminal: Int32(terminals.count), firstChild: 0, literalChildCount: 0,
+          patternChildCount: 0, firstSlot: 0, chunk: Chunk(firstComponent: 0, length: 0, anchoring: []), slotShift: 0))
 
       var roots: [Root] = []
       var literalRoots = PairTable(capacity: rootKeys.count)
@@ -365,7 +364,7 @@ extension RuleTrie {
       }
       let patternRoots = roots.indices.filter { roots[$0].token.kind != .exact }.map { Int32($0) }
       let tables = Tables(
-        nodes: nodes, innermostNames: Self.buffer((0..<nodeCount).map { nodes[$0].chunk.innermostName }),
+        nodes: nodes, innermostNames: Self.buffer(innermostNames), parents: Self.buffer(parents),
         components: flatComponents, terminals: flatTerminals,
         literalRoots: literalRoots, childSlots: Self.buffer(slots), globMatchesName: globTable,
         names: NameLookup(names),

@@ -29,14 +29,15 @@
 ///
 /// `@unchecked Sendable`: read-only after `init`.
 final class RuleTrie: @unchecked Sendable {
+  /// 40 bytes, walked through at random: what a query reads most. Fields
+  /// it reads only for `explain` (the parent, the innermost name) are kept
+  /// in `Tables` apart.
   struct Node {
+    /// A bit per literal name a child starts with (`bit(name)`): most
+    /// names of a node have no child here, and this skips their lookup.
+    var childNames: UInt64
     /// Terminals `firstTerminal..<nodes[index + 1].firstTerminal` end here.
     var firstTerminal: Int32
-    /// A node with more than `scannedEdges` literal children finds them by
-    /// name in `childSlots[firstSlot..<firstSlot + slotCount]` (a power of
-    /// two); 0 slots otherwise.
-    var firstSlot: Int32
-    var slotCount: Int32
     /// Children are consecutive trie nodes: `firstChild..<+literalChildCount`
     /// have a literal innermost name (grouped by it, the heaviest innermost
     /// component first), the next `patternChildCount` have `*` or a glob
@@ -44,19 +45,19 @@ final class RuleTrie: @unchecked Sendable {
     var firstChild: Int32
     var literalChildCount: Int32
     var patternChildCount: Int32
-    /// A bit per literal name a child starts with (`bit(name)`): most
-    /// names of a node have no child here, and this skips their lookup.
-    var childNames: UInt64
-    /// The node this one hangs from; `.none` for a root.
-    var parent: TrieNodeID
+    /// A node with more than `scannedEdges` literal children finds them by
+    /// name in `childSlots[firstSlot..<firstSlot + slotCount]`.
+    var firstSlot: Int32
     /// The chunk of the edge from the parent (empty for a root).
     var chunk: Chunk
+    /// `slotCount` is `1 << slotShift` (a power of two), 0 when 0.
+    var slotShift: UInt8
+
+    var slotCount: Int32 { slotShift == 0 ? 0 : 1 << Int32(slotShift) }
   }
 
   /// One `>` chunk of a selector's components: an edge of the trie.
   struct Chunk {
-    /// The innermost component's literal name, or `.none`.
-    var innermostName: NameID
     /// The chunk's components, outermost first: `firstComponent..<+length`.
     var firstComponent: Int32
     var length: Int32
@@ -96,10 +97,12 @@ final class RuleTrie: @unchecked Sendable {
   /// Plain buffers owned by the trie; see the type's comment.
   struct Tables {
     var nodes: UnsafeMutableBufferPointer<Node>
-    /// Each trie node's `chunk.innermostName`, by node, apart: a narrow
-    /// node's children are compared with a name in one or two cache lines
-    /// instead of one record each.
+    /// Each trie node's chunk's innermost literal name (`.none` for `*` or a
+    /// glob), by node, apart: a narrow node's children are compared with a
+    /// name in one or two cache lines instead of one record each.
     var innermostNames: UnsafeMutableBufferPointer<NameID>
+    /// Each trie node's parent (`.none` for a root), for `explain`.
+    var parents: UnsafeMutableBufferPointer<TrieNodeID>
     var components: UnsafeMutableBufferPointer<CompiledComponent>
     var terminals: UnsafeMutableBufferPointer<Terminal>
     /// (theme, token) → (root index in `roots`, unused), for literal tokens.
@@ -156,6 +159,7 @@ final class RuleTrie: @unchecked Sendable {
     tables.literalRoots.deallocate()
     tables.childSlots.deallocate()
     tables.innermostNames.deallocate()
+    tables.parents.deallocate()
     tables.globMatchesName.deallocate()
     tables.names.deallocate()
     tables.roots.deallocate()
@@ -177,7 +181,7 @@ final class RuleTrie: @unchecked Sendable {
   /// The root a rule hangs from: up its parents from its terminal.
   func root(of rule: RuleID) -> Root {
     var node = ruleNodes[rule.index]
-    while tables.nodes[node.index].parent != .none { node = tables.nodes[node.index].parent }
+    while tables.parents[node.index] != .none { node = tables.parents[node.index] }
     return roots[rootByNode[node]!]
   }
 
@@ -192,9 +196,9 @@ final class RuleTrie: @unchecked Sendable {
   func chunks(of rule: RuleID) -> [Chunk] {
     var chunks: [Chunk] = []
     var node = ruleNodes[rule.index]
-    while tables.nodes[node.index].parent != .none {
+    while tables.parents[node.index] != .none {
       chunks.append(tables.nodes[node.index].chunk)
-      node = tables.nodes[node.index].parent
+      node = tables.parents[node.index]
     }
     return chunks.reversed()
   }

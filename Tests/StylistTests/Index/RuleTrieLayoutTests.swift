@@ -1,0 +1,24 @@
+import Testing
+
+@testable import Stylist
+
+/// The trie's node record is what a query reads most, at random: its size
+/// is a decision (`RuleTrie.Node`), kept here so that a new field is a
+/// choice, not an accident.
+@Suite struct RuleTrieLayoutTests {
+  @Test func aNodeRecordIsFortyBytes() {
+    #expect(MemoryLayout<RuleTrie.Node>.stride == 40)
+  }
+
+  @Test func wideAndNarrowNodesFindTheirChildren() throws {
+    // The root of `t` has 20 literal children (found through its slots); `a/t`'s node 3 (scanned).
+    let names = (0..<20).map { "n\($0)/t" } + ["x/a/t", "y/a/t", "z/a/t"]
+    let rules = try names.map { StyleRule(try StyleSelector(parsing: $0), ["s": .string($0)]) }
+    let index = StyleIndex(rules: rules)
+    for name in names {
+      #expect(index.bestMatch(for: try NodeIdentifier(parsing: name)).match?.rule.name == name)
+    }
+    let trie = index.trie
+    #expect(trie.tables.nodes[trie.roots[0].node.index].slotCount >= 32)
+  }
+}
