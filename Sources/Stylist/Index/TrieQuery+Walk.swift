@@ -6,8 +6,8 @@
 /// and within one name the heaviest component first (the trie stores them
 /// so). A stronger vector is found early, so `MatchCollector.excludes` can
 /// cut whole subtrees, and, since every child tried later sits further out,
-/// the rest of a trie node's literal children at once: with a fixed
-/// vocabulary, the work of a best match does not grow with the sheet.
+/// the rest of a trie node's literal children at once: a best match tries
+/// few children beyond those on the winning rule's path.
 /// Each trie node is reached at most once (through its one parent edge), and
 /// the walk's path (`frames`) is never longer than the longest rule.
 extension TrieQuery {
