@@ -45,13 +45,7 @@ struct SheetReader {
   /// `SheetDocumentReader`); `importFile` is called for each `imports` entry first.
   func read(_ root: YAMLNode, into definitions: inout SheetDefinitions, importFile: (String, YAMLNode) -> Void) {
     guard let top = pairs(root, what: "a style sheet") else { return }
-    read(top, into: &definitions, importFile: importFile)
-  }
-
-  /// Reads top-level pairs in order, the first `imports` before the rest.
-  func read(
-    _ top: [YAMLNode.Pair], into definitions: inout SheetDefinitions, importFile: (String, YAMLNode) -> Void
-  ) {
+    // In order, the first `imports` before the rest.
     if let imports = top.first(where: { $0.key.scalarText == "imports" }) {
       readImports(imports.value, importFile: importFile)
     }
