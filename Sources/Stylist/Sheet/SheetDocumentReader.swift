@@ -123,19 +123,29 @@ final class SheetDocumentReader: YAMLEntryConsumer {
     if !found.isEmpty { document.diagnostics += found }
   }
 
-  /// Reads the root's merged entries as `ValueEvaluator.mergedPairs` orders
-  /// them: before the written ones, minus the keys written. A broken merge
-  /// leaves the document unread, as it does for a composed one.
-  private func mergeTopLevel(at start: YAMLMark, writtenKeys: [String]) {
-    let mapping = YAMLNode(.mapping(rootMerges), tag: nil, mark: start)
+  /// The pairs `merges` (a streamed map's `<<` entries) bring in, as
+  /// `ValueEvaluator.mergedPairs` orders them, minus the keys the map writes
+  /// itself (`<<` among them, which no merged key can be); nil when a merge
+  /// is broken. What merging reports is returned beside them.
+  private func mergedPairs(_ merges: [YAMLNode.Pair], at start: YAMLMark, writtenKeys: [String])
+    -> (pairs: [YAMLNode.Pair]?, found: [SheetDiagnostic])
+  {
+    let mapping = YAMLNode(.mapping(merges), tag: nil, mark: start)
     let (pairs, found) = sink.holdingBack { reader.structure.mergedPairs(of: mapping, file: reader.file) }
+    let written = Set(writtenKeys)
+    return (pairs?.filter { !written.contains($0.key.scalarText ?? "") }, found)
+  }
+
+  /// Reads the root's merged entries before the written ones. A broken
+  /// merge leaves the document unread, as it does for a composed one.
+  private func mergeTopLevel(at start: YAMLMark, writtenKeys: [String]) {
+    let (pairs, found) = mergedPairs(rootMerges, at: start, writtenKeys: writtenKeys)
     guard let pairs else {
       current = Document(leadingDiagnostics: found)
       return
     }
     var merged = Document(leadingDiagnostics: found)
-    let written = Set(writtenKeys)
-    for pair in pairs where !written.contains(pair.key.scalarText ?? "") { readTopLevel(pair, into: &merged) }
+    for pair in pairs { readTopLevel(pair, into: &merged) }
     // The merged keys and the written ones differ, so the written layer on
     // top of the merged one is what reading them in that order gives.
     merged.layer.append(current.layer)
@@ -145,24 +155,22 @@ final class SheetDocumentReader: YAMLEntryConsumer {
     current = merged
   }
 
-  /// Reads the `styles` mapping's merged entries before its written ones,
-  /// minus the keys written (`<<` among them, which no merged key can be);
-  /// a broken merge leaves the mapping unread, as it does for a composed one.
+  /// Reads the `styles` map's merged entries before its written ones; a
+  /// broken merge leaves the map unread, as it does for a composed one.
   private func mergeStyles(at start: YAMLMark, writtenKeys: [String]) {
+    let (pairs, mergeFound) = mergedPairs(styleMerges, at: start, writtenKeys: writtenKeys)
     var definitions: [StyleDefinition] = []
-    let (complete, found) = sink.holdingBack { () -> Bool in
-      let mapping = YAMLNode(.mapping(styleMerges), tag: nil, mark: start)
-      guard let pairs = reader.structure.mergedPairs(of: mapping, file: reader.file) else { return false }
-      let written = Set(writtenKeys)
-      for pair in pairs where !written.contains(pair.key.scalarText ?? "") {
-        if let definition = reader.readStyle(key: .composed(pair.key), body: pair.value) {
-          definitions.append(definition)
+    let found =
+      mergeFound
+      + sink.holdingBack {
+        for pair in pairs ?? [] {
+          if let definition = reader.readStyle(key: .composed(pair.key), body: pair.value) {
+            definitions.append(definition)
+          }
         }
-      }
-      return true
-    }
+      }.1
     let (firstStyle, firstDiagnostic) = stylesStart
-    if complete {
+    if pairs != nil {
       current.layer.styles.insert(contentsOf: definitions, at: firstStyle)
     } else {
       current.layer.styles.removeSubrange(firstStyle...)
