@@ -137,6 +137,32 @@ import Testing
     try Self.expectSameLoad(yaml: yaml, "\(yaml)")
   }
 
+  /// What a streamed document reports, located: a broken merge at the root
+  /// leaves the document unread (the list body below is not reported), and
+  /// the top level reports in document order whatever reads first.
+  @Test(arguments: [
+    (
+      "styles:\n  a/t: [x]\n<<: 5\n",
+      ["app.yaml:3:5: error: a merge key '<<' takes a map or a list of maps, not a scalar"]
+    ),
+    (
+      "styles:\n  a/t: {x: 1}\n  b/t: [x]\nimports: [5]\nversion: 2\n",
+      [
+        "app.yaml:3:8: error: style 'b/t' must be a map of properties, not a list",
+        "app.yaml:4:11: error: import not found: '5'",
+        "app.yaml:5:10: error: unsupported version '2' (only 1 is known)",
+      ]
+    ),
+  ])
+  func streamedDocumentsReportLocatedErrors(yaml: String, expected: [String]) {
+    let loaded = Result { () throws(SheetLoadError) in try StyleSheet(yaml: yaml, name: "app.yaml") }
+    guard case .failure(let error) = loaded else {
+      Issue.record("the sheet loaded")
+      return
+    }
+    #expect(error.diagnostics.map(\.description) == expected)
+  }
+
   @Test func mergedStylesGiveWayToWrittenOnes() throws {
     let sheet = try StyleSheet(
       yaml: "styles:\n  <<: {\"a/t\": {color: red}, \"b/t\": {color: blue}}\n  \"a/t\": {color: green}\n")
