@@ -106,16 +106,11 @@ extension OutputBuffer {
     // (exact for whether any is; n ≤ 128).
     func below(_ word: UInt64, _ n: UInt64) -> UInt64 { (word &- ones &* n) & ~word & high }
     var found: UInt64 = 0
-    var index = 0
-    if let base = bytes.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      while index + 8 <= bytes.count {
-        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        found |= word & high | below(word, 0x20) | below(word ^ ones &* 0x22, 1) | below(word ^ ones &* 0x5C, 1)
-        index += 8
-      }
+    bytes.forEachWord { word in
+      found |= word & high | below(word, 0x20) | below(word ^ ones &* 0x22, 1) | below(word ^ ones &* 0x5C, 1)
+    } tail: { byte in
+      if byte < 0x20 || byte >= 0x80 || byte == 0x22 || byte == 0x5C { found |= high }
     }
-    for byte in bytes[index...] where byte < 0x20 || byte >= 0x80 || byte == 0x22 || byte == 0x5C { return true }
     return found != 0
   }
 }

@@ -49,33 +49,25 @@ enum NodeScanner {
   /// misprediction each).
   static func partCapacity(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var slashes = 0
-    var index = 0
-    if let base = bytes.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      while index + 8 <= bytes.count {
-        // A byte of `word` is 0 where a `/` was; its high bit of `nonZero` is set where it was not.
-        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x2F2F_2F2F_2F2F_2F2F
-        let nonZero = ((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word
-        slashes += 8 - (nonZero & 0x8080_8080_8080_8080).nonzeroBitCount
-        index += 8
-      }
+    bytes.forEachWord { word in
+      // A byte of `xored` is 0 where a `/` was; its high bit of `nonZero` is set where it was not.
+      let xored = word ^ 0x2F2F_2F2F_2F2F_2F2F
+      let nonZero = ((xored & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | xored
+      slashes += 8 - (nonZero & 0x8080_8080_8080_8080).nonzeroBitCount
+    } tail: { byte in
+      if byte == slash { slashes += 1 }
     }
-    for byte in bytes[index...] where byte == slash { slashes += 1 }
     return slashes + 1
   }
 
   /// Whether every byte is ASCII, eight at a time.
   static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var high: UInt64 = 0
-    var index = 0
-    if let base = bytes.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      while index + 8 <= bytes.count {
-        high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        index += 8
-      }
+    bytes.forEachWord {
+      high |= $0
+    } tail: {
+      high |= UInt64($0)
     }
-    for byte in bytes[index...] { high |= UInt64(byte) }
     return high & 0x8080_8080_8080_8080 == 0
   }
 

@@ -10,3 +10,24 @@ extension String {
 
   func containsByte(_ byte: UInt8) -> Bool { containsByte { $0 == byte } }
 }
+
+extension UnsafeBufferPointer<UInt8> {
+  /// Visits the bytes eight at a time: `word` gets each whole 8-byte word
+  /// (first byte lowest), `tail` each of the last `count % 8` bytes. The one
+  /// loop behind the scans that test bytes without a branch per byte.
+  @inline(__always)
+  package func forEachWord(_ word: (UInt64) -> Void, tail: (UInt8) -> Void) {
+    var index = 0
+    if let base = baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while index + 8 <= count {
+        word(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+        index += 8
+      }
+    }
+    while index < count {
+      tail(self[index])
+      index += 1
+    }
+  }
+}
