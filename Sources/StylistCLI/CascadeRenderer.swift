@@ -1,15 +1,17 @@
 import Stylist
 
-/// `batch --cascade` answers, rendered from pieces rendered once.
+/// `batch --cascade` answers, merged once per list of rules and copied after.
 ///
 /// A cascade's JSON after the node is the winner's fields, then the
-/// applicable rules' properties merged weakest first. Each rule's properties
-/// under a theme are rendered to JSON once, as `"key":value` pieces with
-/// interned keys, and each winner's fields once; a line then only picks, for
-/// each key in the order it first appears, the strongest rule's piece. The
-/// bytes are the ones `resolutionValue` writes (a test holds
-/// `batch --cascade` to `match --cascade`). Everything rendered sits in one
-/// arena, so a line copies bytes without touching any object.
+/// applicable rules' properties merged weakest first. It depends only on the
+/// rules and the theme, so a whole answer is merged once per distinct list
+/// (`MergedCascades`). Merging is built from pieces rendered once: each
+/// rule's properties under a theme as `"key":value` pieces with interned
+/// keys, and each winner's fields; a merge only picks, for each key in the
+/// order it first appears, the strongest rule's piece. The bytes are the
+/// ones `resolutionValue` writes (a test holds `batch --cascade` to
+/// `match --cascade`). Everything rendered sits in arenas, so a line copies
+/// bytes without touching any object.
 struct CascadeRenderer {
   private struct Key: Hashable {
     var order: Int
@@ -39,6 +41,12 @@ struct CascadeRenderer {
   private var merged: [Int] = []
   /// Answers with no rule (the default style, or nothing), as `batch` renders them.
   private var noRule: AnswerCache
+  /// Whole answers, merged once per list of rules and theme.
+  private var answers = MergedCascades()
+  private var themeIDs: [String?: Int] = [:]
+  private var nextThemeID = 1
+  /// The answer being merged.
+  private var line: [UInt8] = []
   /// Rules rendered under themes other than the run's before the arena
   /// starts over (`forgetRendered`), so memory stays bounded.
   private static let otherThemesLimit = 10_000
@@ -54,11 +62,37 @@ struct CascadeRenderer {
 
   /// Writes the answer after the node field: `,"selector":…,"properties":{…}}`.
   mutating func write(_ answer: Answer, to output: inout OutputBuffer) {
-    guard let orders = answer.cascadedOrders, let winner = orders.first else {
+    guard let orders = answer.cascadedOrders, !orders.isEmpty else {
       noRule.withRendered(answer) { output.append($0) }
       return
     }
+    let themeID = themeID(of: answer.theme)
+    let probe = answers.probe(orders, themeID: themeID)
+    if probe.answer == nil {
+      merge(answer, orders)
+      line.withUnsafeBufferPointer { answers.insert($0, for: orders, themeID: themeID, at: probe) }
+      output.append(line)
+    } else {
+      answers.withAnswer(probe) { output.append($0) }
+    }
+  }
+
+  /// A number per theme, for `answers`' keys: 0 for the run's.
+  private mutating func themeID(of answerTheme: String?) -> Int {
+    if answerTheme == theme { return 0 }
+    if let known = themeIDs[answerTheme] { return known }
+    // Node themes come from the input: bounded like the other themes' pieces.
+    if themeIDs.count >= Self.otherThemesLimit { themeIDs.removeAll(keepingCapacity: true) }
+    themeIDs[answerTheme] = nextThemeID
+    nextThemeID += 1
+    return nextThemeID - 1
+  }
+
+  /// Puts the answer of `orders` in `line`: the winner's fields, then the
+  /// rules' properties merged.
+  private mutating func merge(_ answer: Answer, _ orders: CascadedOrders) {
     if piecesUnderOtherThemes.count >= Self.otherThemesLimit || arena.count >= Self.arenaLimit { forgetRendered() }
+    let winner = orders[0]
     let head = heads[winner] ?? renderHead(of: answer)
     // Weakest first: a key keeps the place where it first appears and the
     // strongest rule's value.
@@ -74,18 +108,17 @@ struct CascadeRenderer {
         }
       }
     }
-    arena.withUnsafeBufferPointer { arena in
-      output.append(UnsafeBufferPointer(rebasing: arena[head]))
-      output.append(UInt8(ascii: "{"))
-      for (position, index) in merged.enumerated() {
-        let piece = pieces[index]
-        if position > 0 { output.append(UInt8(ascii: ",")) }
-        output.append(UnsafeBufferPointer(rebasing: arena[Int(piece.start)..<Int(piece.end)]))
-        slotOfKey[Int(piece.key)] = -1
-      }
+    line.removeAll(keepingCapacity: true)
+    line.append(contentsOf: arena[head])
+    line.append(UInt8(ascii: "{"))
+    for (position, index) in merged.enumerated() {
+      let piece = pieces[index]
+      if position > 0 { line.append(UInt8(ascii: ",")) }
+      line.append(contentsOf: arena[Int(piece.start)..<Int(piece.end)])
+      slotOfKey[Int(piece.key)] = -1
     }
-    output.append(UInt8(ascii: "}"))
-    output.append(UInt8(ascii: "}"))
+    line.append(UInt8(ascii: "}"))
+    line.append(UInt8(ascii: "}"))
   }
 
   /// The winner's `,"selector":…,"source":…,"default":false,"properties":`.
