@@ -107,22 +107,10 @@ struct SheetLoader {
     // Read while parsing, in one pass (see `SheetDocumentReader`).
     let reader = SheetDocumentReader(
       reader: SheetReader(file: name, sink: sink, structure: structure), sink: sink, importFolder: folder)
-    let composer: YAMLComposer
-    do {
-      composer = try YAMLComposer.compose(
-        bytes, maxDepth: options.maxNestingDepth, concurrentAbove: options.backgroundParsingThreshold,
-        consumer: reader)
-    } catch {
-      sink.error(
-        error.message, error.kind, at: SourceLocation(file: name, line: error.mark.line, column: error.mark.column))
-      return
-    }
+    guard
+      YAMLComposer.compose(bytes, file: name, options: options, consumer: reader, reportingTo: sink) != nil
+    else { return }
     _ = consume bytes  // Read already; the imports below need memory more.
-    for problem in composer.problems {
-      sink.error(
-        problem.message, problem.kind,
-        at: SourceLocation(file: name, line: problem.mark.line, column: problem.mark.column))
-    }
     for document in reader.documents {
       // Each document is a layer; its imports load (once) before it.
       sink.replay(document.leadingDiagnostics)

@@ -31,21 +31,8 @@ extension StyleTree {
           .error, failure.message(name: path, imported: false), kind: failure.kind(imported: false), at: start)
       ])
     }
-    let composer: YAMLComposer
-    do {
-      composer = try YAMLComposer.compose(
-        bytes, maxDepth: options.maxNestingDepth, concurrentAbove: options.backgroundParsingThreshold)
-    } catch {
-      throw SheetLoadError(diagnostics: [
-        SheetDiagnostic(
-          .error, error.message, kind: error.kind,
-          at: SourceLocation(file: path, line: error.mark.line, column: error.mark.column))
-      ])
-    }
-    for problem in composer.problems {
-      sink.error(
-        problem.message, problem.kind,
-        at: SourceLocation(file: path, line: problem.mark.line, column: problem.mark.column))
+    guard let composer = YAMLComposer.compose(bytes, file: path, options: options, reportingTo: sink) else {
+      throw SheetLoadError(diagnostics: sink.diagnostics)
     }
     var reader = TreeReader(file: path, sink: sink)
     if let root = composer.documents.compactMap({ $0 }).first { reader.read(root) }
