@@ -2,7 +2,9 @@
 /// variables are substituted under every theme a style can apply in, and
 /// `extends` is flattened (its properties go underneath the style's own).
 struct SheetCompiler {
-  let definitions: SheetDefinitions
+  /// Owned alone (`StyleSheet.compile` takes them from the loader), so
+  /// that a definition's template is freed when it is compiled.
+  private(set) var definitions: SheetDefinitions
   let sink: DiagnosticSink
   /// Values each theme's evaluation may build.
   let budget: Int
@@ -42,36 +44,45 @@ struct SheetCompiler {
   }
 
   mutating func compile() -> StyleSheet {
-    let styles = definitions.styles
-    finalDefinitions = LatestPositions(capacity: styles.count)
-    var isLatest = [Bool](repeating: true, count: styles.count)
-    var ruleCount = styles.count
-    for (index, definition) in styles.enumerated() {
-      let rule = definition.rule
-      let earlier = finalDefinitions.update(index, hash: rule.selector.contentHash) {
-        styles[$0].rule.selector == rule.selector
+    let count = definitions.styles.count
+    finalDefinitions = LatestPositions(capacity: count)
+    var isLatest = [Bool](repeating: true, count: count)
+    var ruleCount = count
+    for index in 0..<count {
+      let definition = definitions.styles[index]
+      let earlier = finalDefinitions.update(index, hash: definition.selector.contentHash) {
+        definitions.styles[$0].selector == definition.selector
       }
       if let earlier {
         isLatest[earlier] = false
         ruleCount -= 1
+        definitions.styles[earlier].dropTemplate()
         sink.warning(
-          "duplicate selector '\(definition.name)' replaces the definition at \(styles[earlier].source)",
+          "duplicate selector '\(definition.name)' replaces the definition at \(definitions.styles[earlier].source)",
           .duplicateSelector,
           at: definition.source)
       }
     }
-    let overlaps = buildsTrieOnThread && styles.lazy.filter { !$0.isResolved }.count * 4 >= styles.count
-    let selectors = overlaps ? styles.indices.filter { isLatest[$0] }.map { styles[$0].selector } : []
+    let isTarget = extendsTargets()
+    let overlaps =
+      buildsTrieOnThread && definitions.styles.lazy.filter { !$0.isResolved }.count * 4 >= count
+    let selectors = overlaps ? (0..<count).filter { isLatest[$0] }.map { definitions.styles[$0].selector } : []
     let pendingTrie = overlaps ? Pending(onThread: true) { RuleTrie(selectors: selectors) } : nil
     var rules: [StyleRule] = []
     rules.reserveCapacity(ruleCount)
-    for (index, definition) in styles.enumerated() where isLatest[index] {
-      if definition.isResolved {
-        rules.append(definition.rule)
+    // Indices, not a copy of the array: each definition gives up its
+    // template once compiled (unless `extends` reads it again), so the
+    // templates' memory goes as the rules' comes.
+    for index in 0..<count where isLatest[index] {
+      if definitions.styles[index].isResolved {
+        rules.append(definitions.styles[index].rule)
         continue
       }
       guard let style = style(for: index) else { continue }
-      rules.append(StyleRule(selector: definition.selector, name: definition.name, style: style))
+      let definition = definitions.styles[index]
+      let rule = StyleRule(selector: definition.selector, name: definition.name, style: style)
+      rules.append(rule)
+      if !isTarget[index] { definitions.styles[index].resolve(to: rule) }
     }
     var defaultStyle: Style?
     if let (body, file, mark) = definitions.defaultStyle {
@@ -88,6 +99,20 @@ struct SheetCompiler {
     // load failed and the sheet is dropped anyway).
     if let trie = pendingTrie?.wait(), rules.count == selectors.count { sheet.trie = trie }
     return sheet
+  }
+
+  /// Which definitions some `extends` names: their templates are read
+  /// again when the styles extending them are compiled.
+  private func extendsTargets() -> [Bool] {
+    var isTarget = [Bool](repeating: false, count: definitions.styles.count)
+    for definition in definitions.styles {
+      for extension_ in definition.extends {
+        let selector = extension_.selector
+        let target = finalDefinitions.latest(hash: selector.contentHash) { definitions.styles[$0].selector == selector }
+        if let target { isTarget[target] = true }
+      }
+    }
+    return isTarget
   }
 
   private mutating func style(for index: Int) -> Style? {

@@ -10,9 +10,9 @@ struct StyleDefinition {
   /// Selector, name and source as registered, built once when read. For a
   /// literal body the style is final too, so compiling hands the rule on as
   /// it is.
-  let rule: StyleRule
+  private(set) var rule: StyleRule
   /// A template body or `extends`; nil when `rule` is the compiled rule.
-  let unresolved: Unresolved?
+  private(set) var unresolved: Unresolved?
 
   /// A body evaluated per theme when compiled.
   enum Template {
@@ -85,6 +85,16 @@ struct StyleDefinition {
 
   /// Nothing left to resolve: `rule` is the compiled rule.
   var isResolved: Bool { unresolved == nil }
+
+  /// Takes the compiled rule in place of the definition's own: the
+  /// template goes, and the sheet and the definition share one rule.
+  mutating func resolve(to compiled: StyleRule) {
+    rule = compiled
+    unresolved = nil
+  }
+
+  /// Drops the template of a definition a later one replaces: it is never compiled.
+  mutating func dropTemplate() { unresolved = nil }
 }
 
 /// Everything read from the files of one load, in load order.

@@ -20,6 +20,14 @@ struct SheetLoader {
 
   init(options: LoadOptions) { self.options = options }
 
+  /// Hands the definitions over, so the compiler holds them alone and can
+  /// free each template as it compiles it.
+  mutating func takeDefinitions() -> SheetDefinitions {
+    var taken = SheetDefinitions()
+    swap(&taken, &definitions)
+    return taken
+  }
+
   /// Loads a file named on the command line or by the caller.
   mutating func loadFile(_ name: String) {
     if name == "-" && dashIsStandardInput {

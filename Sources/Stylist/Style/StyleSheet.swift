@@ -79,7 +79,7 @@ public struct StyleSheet: Sendable {
     var loader = SheetLoader(options: options)
     loader.dashIsStandardInput = dashIsStandardInput
     for path in paths { loader.loadFile(path) }
-    self = try Self.compile(loader, options: options)
+    self = try Self.compile(consume loader, options: options)
   }
 
   /// Loads YAML text. `name` is used in locations; relative imports are
@@ -99,19 +99,21 @@ public struct StyleSheet: Sendable {
   ) throws(SheetLoadError) {
     var loader = SheetLoader(options: options)
     loader.loadText(bytes, name: name, baseDirectory: baseDirectory?.path)
-    self = try Self.compile(loader, options: options)
+    self = try Self.compile(consume loader, options: options)
   }
 
-  private static func compile(_ loader: SheetLoader, options: LoadOptions) throws(SheetLoadError) -> StyleSheet {
+  private static func compile(_ loader: consuming SheetLoader, options: LoadOptions) throws(SheetLoadError)
+    -> StyleSheet
+  {
     // Compile even after reading errors, so one pass reports every problem.
     let budget = max(options.maxExpandedValues, loader.bytesRead)
+    let files = loader.definitions.files
     var compiler = SheetCompiler(
-      definitions: loader.definitions, sink: loader.sink, budget: budget,
+      definitions: loader.takeDefinitions(), sink: loader.sink, budget: budget,
       buildsTrieOnThread: loader.bytesRead >= options.backgroundParsingThreshold)
     var sheet = compiler.compile()
     let diagnostics = ordered(
-      hidingWhatMissingImportsMayDefine(loader.sink.diagnostics, missing: loader.missingImports),
-      files: loader.definitions.files)
+      hidingWhatMissingImportsMayDefine(loader.sink.diagnostics, missing: loader.missingImports), files: files)
     if loader.sink.hasErrors { throw SheetLoadError(diagnostics: diagnostics) }
     sheet.warnings = diagnostics
     return sheet

@@ -43,4 +43,31 @@ import Testing
     let answer = index.bestMatch(for: "child", options: QueryOptions(theme: "dark"))
     #expect(answer.properties == ["color": "white", "size": 12])
   }
+
+  /// Compiling frees each template as its rule is built, except the ones
+  /// `extends` names: a target compiled before the styles extending it,
+  /// a chain through a literal body, and a replaced definition all give
+  /// the values a full evaluation gives, under every theme.
+  @Test func templatesNamedByExtendsOutliveTheirOwnRule() throws {
+    let sheet = try StyleSheet(
+      yaml: """
+        variables: { colors: { text: black }, size: 12 }
+        themes: { dark: { variables: { colors: { text: white } } } }
+        styles:
+          base: { color: $colors.text, size: 1 }
+          middle: { extends: base, radius: 4 }
+          top: { extends: middle, size: $size }
+          base2: { color: red }
+          "*/base2": { color: $colors.text, border: 1 }
+          late: { extends: [base2, "@dark/base"], weight: 700 }
+          "@dark/base": { tint: $colors.text }
+        """, name: "t.yaml")
+    let byName = Dictionary(uniqueKeysWithValues: sheet.rules.map { ($0.name, $0.style) })
+    #expect(byName["top"]!.properties == ["color": "black", "size": 12, "radius": 4])
+    #expect(byName["top"]!.themed["dark"] == ["color": "white", "size": 12, "radius": 4])
+    #expect(byName["middle"]!.themed["dark"] == ["color": "white", "size": 1, "radius": 4])
+    #expect(byName["late"]!.properties == ["color": "black", "border": 1, "tint": "white", "weight": 700])
+    #expect(byName["late"]!.themed["dark"] == ["color": "white", "border": 1, "tint": "white", "weight": 700])
+    #expect(byName["base"]!.themed["dark"] == ["color": "white", "size": 1])
+  }
 }
