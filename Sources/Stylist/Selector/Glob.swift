@@ -3,16 +3,28 @@
 /// Translated once, when the selector is parsed, to an anchored POSIX extended
 /// regex; two globs are equal when their patterns are.
 public struct Glob: Hashable, Sendable, CustomStringConvertible {
+  /// One reference: a glob sits in every selector component's enums
+  /// (`NamePattern`, `VariantPattern`), whose size is their largest case's,
+  /// so a bigger glob made every component of every selector bigger.
+  private let storage: Storage
+
   /// The glob as written (`*`, `btn*`, `icon?`).
-  public let pattern: String
-  private let matcher: Matcher
+  public var pattern: String { storage.pattern }
+
+  private final class Storage: Sendable {
+    let pattern: String
+    let matcher: Matcher
+
+    init(pattern: String, matcher: Matcher) {
+      self.pattern = pattern
+      self.matcher = matcher
+    }
+  }
 
   /// `name*` and `*name`, most globs in practice, compare bytes with the
   /// pattern's own (its `*` left out); the rest run the regex. Byte
   /// comparison is what the regex does: names hold no control characters,
-  /// and `.*` matches any run of them. No payload for the byte forms: a glob
-  /// sits in every selector component's enum, and a bigger one made every
-  /// component bigger (8 MB more for 100,000 styles).
+  /// and `.*` matches any run of them.
   private enum Matcher: Sendable {
     case prefix
     case suffix
@@ -20,10 +32,10 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
   }
 
   init(_ pattern: String) {
-    self.pattern = pattern
     let bytes = pattern.utf8
     let star = UInt8(ascii: "*")
     let stars = bytes.count(where: { $0 == star })
+    let matcher: Matcher
     if stars == 1, bytes.count > 1, bytes.last == star {
       matcher = .prefix
     } else if stars == 1, bytes.count > 1, bytes.first == star {
@@ -31,6 +43,7 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
     } else {
       matcher = .regex(Self.compiled(pattern))
     }
+    storage = Storage(pattern: pattern, matcher: matcher)
   }
 
   /// Compiled expressions by glob pattern. A design system repeats the same
@@ -70,7 +83,7 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether the whole of `text` matches.
   public func matches(_ text: String) -> Bool {
-    switch matcher {
+    switch storage.matcher {
     case .prefix: Self.bytes(of: text, match: pattern, atStart: true)
     case .suffix: Self.bytes(of: text, match: pattern, atStart: false)
     case .regex(let regex): regex.matches(text)
@@ -95,7 +108,7 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
   public var description: String { pattern }
 
   /// Globs are equal when written the same.
-  public static func == (lhs: Glob, rhs: Glob) -> Bool { lhs.pattern == rhs.pattern }
+  public static func == (lhs: Glob, rhs: Glob) -> Bool { lhs.storage === rhs.storage || lhs.pattern == rhs.pattern }
   /// Hashes the pattern.
   public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 }

@@ -27,9 +27,14 @@ protocol YAMLEntryConsumer: AnyObject {
 
 /// An untagged, unanchored scalar kept as a value, without a node.
 struct YAMLScalar {
+  // In this order, 32 bytes with padding (the style last).
   var text: String
-  var style: YAMLScalarStyle
   var mark: YAMLMark
+  var style: YAMLScalarStyle
+
+  init(text: String, style: YAMLScalarStyle, mark: YAMLMark) {
+    (self.text, self.style, self.mark) = (text, style, mark)
+  }
 
   var node: YAMLNode { YAMLNode(.scalar(text, style), tag: nil, mark: mark) }
 }

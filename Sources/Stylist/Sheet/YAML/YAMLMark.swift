@@ -1,11 +1,17 @@
 /// A position in YAML text, 1-based, from libyaml's marks.
+///
+/// Eight bytes: a style template keeps two marks per property (key and
+/// value) until it is compiled. Positions past 2³² clamp, as in `YAMLNode`.
 struct YAMLMark: Hashable, Sendable {
-  var line: Int
-  var column: Int
+  private let storedLine: UInt32
+  private let storedColumn: UInt32
+
+  var line: Int { Int(storedLine) }
+  var column: Int { Int(storedColumn) }
 
   init(line: Int, column: Int) {
-    self.line = line
-    self.column = column
+    storedLine = UInt32(clamping: line)
+    storedColumn = UInt32(clamping: column)
   }
 }
 
