@@ -49,14 +49,14 @@ struct SheetCompiler {
     var isLatest = [Bool](repeating: true, count: count)
     var ruleCount = count
     for index in 0..<count {
-      let definition = definitions.styles[index]
-      let earlier = finalDefinitions.update(index, hash: definition.selector.contentHash) {
-        definitions.styles[$0].selector == definition.selector
+      let earlier = finalDefinitions.update(index, hash: definitions.styles[index].selectorHash) {
+        definitions.styles[$0].selector == definitions.styles[index].selector
       }
       if let earlier {
         isLatest[earlier] = false
         ruleCount -= 1
         definitions.styles[earlier].dropTemplate()
+        let definition = definitions.styles[index]
         sink.warning(
           "duplicate selector '\(definition.name)' replaces the definition at \(definitions.styles[earlier].source)",
           .duplicateSelector,

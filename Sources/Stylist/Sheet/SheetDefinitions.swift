@@ -13,6 +13,9 @@ struct StyleDefinition {
   private(set) var rule: StyleRule
   /// A template body or `extends`; nil when `rule` is the compiled rule.
   private(set) var unresolved: Unresolved?
+  /// The selector's `contentHash`, taken when it is read (its parts are in
+  /// cache then): compiling finds repeated selectors from these alone.
+  let selectorHash: Int
 
   /// A body evaluated per theme when compiled.
   enum Template {
@@ -37,6 +40,7 @@ struct StyleDefinition {
 
   init(selector: StyleSelector, name: String, body: Body, file: String, mark: YAMLMark, extends: [Extension]) {
     let source = SourceLocation(file: file, line: mark.line, column: mark.column)
+    selectorHash = selector.contentHash
     switch body {
     case .literal(let properties):
       rule = StyleRule(selector: selector, name: name, style: Style(properties: properties, source: source))
