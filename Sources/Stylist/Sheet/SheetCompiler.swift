@@ -48,13 +48,19 @@ struct SheetCompiler {
     finalDefinitions = LatestPositions(capacity: count)
     var isLatest = [Bool](repeating: true, count: count)
     var ruleCount = count
+    // One pass over the definitions: repeats, templates, `extends`.
+    var templateCount = 0
+    var extending: [Int] = []
     for index in 0..<count {
+      if !definitions.styles[index].isResolved { templateCount += 1 }
+      if !definitions.styles[index].extends.isEmpty { extending.append(index) }
       let earlier = finalDefinitions.update(index, hash: definitions.styles[index].selectorHash) {
         definitions.styles[$0].selector == definitions.styles[index].selector
       }
       if let earlier {
         isLatest[earlier] = false
         ruleCount -= 1
+        if !definitions.styles[earlier].isResolved { templateCount -= 1 }
         definitions.styles[earlier].dropTemplate()
         let definition = definitions.styles[index]
         sink.warning(
@@ -63,10 +69,14 @@ struct SheetCompiler {
           at: definition.source)
       }
     }
-    let isTarget = extendsTargets()
-    let overlaps =
-      buildsTrieOnThread && definitions.styles.lazy.filter { !$0.isResolved }.count * 4 >= count
-    let selectors = overlaps ? (0..<count).filter { isLatest[$0] }.map { definitions.styles[$0].selector } : []
+    let isTarget = extendsTargets(of: extending.filter { isLatest[$0] })
+    let overlaps = buildsTrieOnThread && templateCount * 4 >= count
+    var latestSelectors: [StyleSelector] = []
+    if overlaps {
+      latestSelectors.reserveCapacity(ruleCount)
+      for index in 0..<count where isLatest[index] { latestSelectors.append(definitions.styles[index].selector) }
+    }
+    let selectors = latestSelectors
     let pendingTrie = overlaps ? Pending(onThread: true) { RuleTrie(selectors: selectors) } : nil
     var rules: [StyleRule] = []
     rules.reserveCapacity(ruleCount)
@@ -103,10 +113,10 @@ struct SheetCompiler {
 
   /// Which definitions some `extends` names: their templates are read
   /// again when the styles extending them are compiled.
-  private func extendsTargets() -> [Bool] {
+  private func extendsTargets(of extending: [Int]) -> [Bool] {
     var isTarget = [Bool](repeating: false, count: definitions.styles.count)
-    for definition in definitions.styles {
-      for extension_ in definition.extends {
+    for index in extending {
+      for extension_ in definitions.styles[index].extends {
         let selector = extension_.selector
         let target = finalDefinitions.latest(hash: selector.contentHash) { definitions.styles[$0].selector == selector }
         if let target { isTarget[target] = true }
