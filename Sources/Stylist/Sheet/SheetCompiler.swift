@@ -24,6 +24,11 @@ struct SheetCompiler {
   /// variable. Only targets are kept: most styles are flattened once.
   private var flattened: [Int: [String?: (properties: Properties?, reachedShadowed: Bool)]] = [:]
   private var extending: [Int] = []
+  /// The unthemed properties of the flat template evaluated last, and
+  /// which of its entries reached a variable a theme shadows: evaluating it
+  /// under a theme then evaluates only those (`themedStyle` asks for the
+  /// unthemed values first, then each theme's).
+  private var lastUnthemedFlat: (index: Int, properties: Properties, shadowed: ShadowedEntries)?
 
   init(definitions: SheetDefinitions, sink: DiagnosticSink, budget: Int, buildsTrieOnThread: Bool = false) {
     self.definitions = definitions
@@ -169,11 +174,24 @@ struct SheetCompiler {
     return properties
   }
 
-  private mutating func ownProperties(_ definition: StyleDefinition, theme: String?) -> Properties? {
+  private mutating func ownProperties(_ index: Int, theme: String?) -> Properties? {
+    let definition = definitions.styles[index]
     switch definition.template {
-    case nil: definition.rule.style.properties
-    case .node(let body): ownProperties(body: body, file: definition.file, theme: theme)
-    case .flat(let mapping): evaluator(theme).properties(of: mapping, file: definition.file)
+    case nil: return definition.rule.style.properties
+    case .node(let body): return ownProperties(body: body, file: definition.file, theme: theme)
+    case .flat(let mapping):
+      guard let theme else {
+        var shadowed = ShadowedEntries()
+        let base = evaluator(nil).properties(of: mapping, file: definition.file, noting: &shadowed)
+        lastUnthemedFlat = base.map { (index, $0, shadowed) }
+        return base
+      }
+      if let last = lastUnthemedFlat, last.index == index {
+        return evaluator(theme).properties(
+          of: mapping, file: definition.file, reusing: last.properties, except: last.shadowed)
+      }
+      var shadowed = ShadowedEntries()
+      return evaluator(theme).properties(of: mapping, file: definition.file, noting: &shadowed)
     }
   }
 
@@ -216,7 +234,7 @@ struct SheetCompiler {
       }
       for (key, value) in inherited { result?[key] = value }
     }
-    if let own = ownProperties(definition, theme: theme) {
+    if let own = ownProperties(index, theme: theme) {
       if definition.extends.isEmpty {
         result = own
       } else {

@@ -81,16 +81,47 @@ final class ValueEvaluator {
 
   /// The properties of a flat body, as `value(of:)` builds them from the
   /// same body's nodes: one value charged for the map, one per scalar.
-  func properties(of mapping: YAMLFlatMapping, file: String) -> Properties? {
+  /// `shadowed` notes the entries that reached a variable a theme shadows.
+  func properties(of mapping: YAMLFlatMapping, file: String, noting shadowed: inout ShadowedEntries) -> Properties? {
     guard charge(1, at: mapping.mark, file: file) else { return nil }
     var map = Properties()
     map.reserveCapacity(mapping.entries.count)
-    for entry in mapping.entries {
+    for (position, entry) in mapping.entries.enumerated() {
+      let value = entry.value
+      let outer = startTracking()
+      guard charge(1, at: value.mark, file: file),
+        let (typed, _) = scalar(value.text, style: value.style, tag: nil, at: value.mark, file: file)
+      else {
+        _ = endTracking(outer: outer)
+        return nil
+      }
+      if endTracking(outer: outer) { shadowed.insert(position) }
+      map[entry.key.text] = typed
+    }
+    return map
+  }
+
+  /// The properties of a flat body whose unthemed values are `base`, under
+  /// this theme: only the entries in `shadowed` are evaluated again, since
+  /// the others reached no variable a theme shadows and are the same under
+  /// every theme (the rule `SheetCompiler.themedStyle` keeps for whole
+  /// bodies, kept here entry by entry).
+  func properties(of mapping: YAMLFlatMapping, file: String, reusing base: Properties, except shadowed: ShadowedEntries)
+    -> Properties?
+  {
+    // A repeated key makes `base` shorter than the entries: evaluate it all.
+    guard base.count == mapping.entries.count else {
+      var ignored = ShadowedEntries()
+      return properties(of: mapping, file: file, noting: &ignored)
+    }
+    guard charge(1, at: mapping.mark, file: file) else { return nil }
+    var map = base
+    for (position, entry) in mapping.entries.enumerated() where shadowed.contains(position) {
       let value = entry.value
       guard charge(1, at: value.mark, file: file),
         let (typed, _) = scalar(value.text, style: value.style, tag: nil, at: value.mark, file: file)
       else { return nil }
-      map[entry.key.text] = typed
+      map.values[position] = typed
     }
     return map
   }
@@ -317,6 +348,15 @@ extension PropertyValue {
     default: "a scalar"
     }
   }
+}
+
+/// Entries of a flat body (by position) that reached a variable some theme
+/// shadows; past the 63rd, all of them count as reaching one.
+struct ShadowedEntries {
+  private var bits: UInt64 = 0
+
+  mutating func insert(_ position: Int) { bits |= 1 << UInt64(min(position, 63)) }
+  func contains(_ position: Int) -> Bool { bits & 1 << UInt64(min(position, 63)) != 0 }
 }
 
 /// The variable paths some theme defines again, to tell which references

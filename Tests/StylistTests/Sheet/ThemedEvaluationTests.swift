@@ -70,4 +70,23 @@ import Testing
     #expect(byName["late"]!.themed["dark"] == ["color": "white", "border": 1, "tint": "white", "weight": 700])
     #expect(byName["base"]!.themed["dark"] == ["color": "white", "size": 1])
   }
+
+  /// Under a theme, a flat body evaluates again only the entries that
+  /// reached a shadowed variable; the others keep their unthemed values,
+  /// their places and their types.
+  @Test func onlyShadowedEntriesOfAFlatBodyAreEvaluatedAgain() throws {
+    let sheet = try StyleSheet(
+      yaml: """
+        variables: { colors: { text: black, muted: gray }, accent: $colors.text, size: 12 }
+        themes: { dark: { variables: { colors: { text: white } } } }
+        styles:
+          mixed: { size: $size, color: $colors.text, fixed: 3, border: "1px solid $accent", muted: $colors.muted }
+        """, name: "t.yaml")
+    let style = sheet.rules[0].style
+    #expect(
+      style.properties == ["size": 12, "color": "black", "fixed": 3, "border": "1px solid black", "muted": "gray"])
+    #expect(
+      style.themed["dark"] == ["size": 12, "color": "white", "fixed": 3, "border": "1px solid white", "muted": "gray"])
+    #expect(Array(style.themed["dark"]!.keys) == ["size", "color", "fixed", "border", "muted"])
+  }
 }
