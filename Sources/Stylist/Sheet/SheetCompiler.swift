@@ -23,7 +23,8 @@ struct SheetCompiler {
   /// reported), and whether the unthemed result reached a shadowed
   /// variable. Only targets are kept: most styles are flattened once.
   private var flattened: [Int: [String?: (properties: Properties?, reachedShadowed: Bool)]] = [:]
-  private var extending: [Int] = []
+  /// By definition: whether it is on the chain being flattened (`Chain`).
+  private var isOnChain: [Bool] = []
   /// The unthemed properties of the flat template evaluated last, and
   /// which of its entries reached a variable a theme shadows: evaluating it
   /// under a theme then evaluates only those (`themedStyle` asks for the
@@ -51,6 +52,7 @@ struct SheetCompiler {
   mutating func compile() -> StyleSheet {
     let count = definitions.styles.count
     finalDefinitions = LatestPositions(capacity: count)
+    isOnChain = [Bool](repeating: false, count: count)
     var isLatest = [Bool](repeating: true, count: count)
     var ruleCount = count
     // One pass over the definitions: repeats, templates, `extends`.
@@ -195,47 +197,105 @@ struct SheetCompiler {
     }
   }
 
-  /// The definition's properties under `theme` with everything it extends underneath.
+  /// One style being flattened: its `extends` are taken in order, each
+  /// target flattened before its properties go underneath.
+  private struct Flattening {
+    let index: Int
+    let theme: String?
+    /// Whether the unthemed evaluation around this one had reached a
+    /// shadowed variable (`ValueEvaluator.startTracking`); unthemed only.
+    let outerReached: Bool
+    /// Flattened for a style that extends it: the result is kept.
+    let isTarget: Bool
+    var result: Properties?
+    var nextExtension = 0
+  }
+
+  /// The styles being flattened, each extending the one above it; a
+  /// style's flag in `isOnChain` is set while it is on one, so that finding
+  /// a cycle does not scan the chain.
+  private struct Chain {
+    var links: [Flattening] = []
+
+    mutating func append(_ flattening: Flattening, flags: inout [Bool]) {
+      links.append(flattening)
+      flags[flattening.index] = true
+    }
+
+    mutating func removeLast(flags: inout [Bool]) -> Flattening {
+      let last = links.removeLast()
+      flags[last.index] = false
+      return last
+    }
+  }
+
+  /// The definition's properties under `theme` with everything it extends
+  /// underneath. The chain of styles being flattened is a stack here, not
+  /// recursion: a sheet may chain thousands of `extends`, and a call per
+  /// link ran out of stack (20,000 links on an 8 MB stack).
   private mutating func flatten(_ index: Int, theme: String?) -> Properties? {
-    if let cached = flattened[index]?[theme] {
-      if theme == nil && cached.reachedShadowed { evaluator(nil).noteReachedShadowed() }
-      return cached.properties
-    }
-    let definition = definitions.styles[index]
-    if let start = extending.firstIndex(of: index) {
-      let cycle = (extending[start...] + [index]).map { definitions.styles[$0].name }.joined(separator: " -> ")
-      sink.error("extends cycle: \(cycle)", .extendsCycle, at: definition.source)
-      return nil
-    }
-    let isTarget = !extending.isEmpty
-    let unthemed = evaluator(nil)
-    let outer = theme == nil ? unthemed.startTracking() : false
-    extending.append(index)
-    defer { extending.removeLast() }
-    // Most styles extend nothing: their own properties are the result.
-    var result: Properties? = definition.extends.isEmpty ? nil : Properties()
-    for extension_ in definition.extends {
+    var chain = Chain()
+    if let answer = begin(index, theme: theme, chain: &chain) { return answer }
+    while let top = chain.links.indices.last {
+      let extensions = definitions.styles[chain.links[top].index].extends
+      guard chain.links[top].nextExtension < extensions.count else {
+        let result = finish(chain.removeLast(flags: &isOnChain))
+        guard let parent = chain.links.indices.last else { return result }
+        inherit(result, into: parent, of: &chain)
+        continue
+      }
+      let extension_ = extensions[chain.links[top].nextExtension]
+      chain.links[top].nextExtension += 1
       let selector = extension_.selector
       let target = finalDefinitions.latest(hash: selector.contentHash) { definitions.styles[$0].selector == selector }
       guard let target else {
+        let definition = definitions.styles[chain.links[top].index]
         let hint = Suggestion.hint(for: extension_.text, among: definitions.styles.lazy.map(\.name))
         sink.error(
           "extends unknown selector '\(extension_.text)'\(hint.text)", .unknownExtends,
           at: SourceLocation(
             file: definition.file, line: extension_.node.mark.line, column: extension_.node.mark.column),
           suggestion: hint.name)
-        result = nil
+        chain.links[top].result = nil
         continue
       }
-      let targetTheme = definitions.styles[target].selector.theme ?? theme
-      guard let inherited = flatten(target, theme: targetTheme) else {
-        result = nil
-        continue
-      }
-      for (key, value) in inherited { result?[key] = value }
+      let targetTheme = definitions.styles[target].selector.theme ?? chain.links[top].theme
+      // Answered at once (kept, or a cycle), or pushed and inherited when finished.
+      if let answer = begin(target, theme: targetTheme, chain: &chain) { inherit(answer, into: top, of: &chain) }
     }
-    if let own = ownProperties(index, theme: theme) {
-      if definition.extends.isEmpty {
+    preconditionFailure("the chain ends with its first style")
+  }
+
+  /// Starts flattening `index` under `theme` on top of `chain`, or answers at
+  /// once: a kept result, or nil after reporting a cycle. (The answer is an
+  /// optional of an optional: nil means a frame was pushed.)
+  private mutating func begin(_ index: Int, theme: String?, chain: inout Chain) -> Properties?? {
+    if let kept = flattened[index]?[theme] {
+      if theme == nil && kept.reachedShadowed { evaluator(nil).noteReachedShadowed() }
+      return .some(kept.properties)
+    }
+    if isOnChain[index] {
+      let start = chain.links.firstIndex { $0.index == index }!
+      let cycle = (chain.links[start...].map(\.index) + [index]).map { definitions.styles[$0].name }
+      sink.error(
+        "extends cycle: \(cycle.joined(separator: " -> "))", .extendsCycle, at: definitions.styles[index].source)
+      return .some(nil)
+    }
+    let outer = theme == nil ? evaluator(nil).startTracking() : false
+    // Most styles extend nothing: their own properties are the result.
+    let result: Properties? = definitions.styles[index].extends.isEmpty ? nil : Properties()
+    chain.append(
+      Flattening(index: index, theme: theme, outerReached: outer, isTarget: !chain.links.isEmpty, result: result),
+      flags: &isOnChain)
+    return nil
+  }
+
+  /// Puts the style's own properties over what it inherited, and keeps the
+  /// result when a style extends it.
+  private mutating func finish(_ flattening: Flattening) -> Properties? {
+    var result = flattening.result
+    if let own = ownProperties(flattening.index, theme: flattening.theme) {
+      if definitions.styles[flattening.index].extends.isEmpty {
         result = own
       } else {
         for (key, value) in own { result?[key] = value }
@@ -243,9 +303,24 @@ struct SheetCompiler {
     } else {
       result = nil
     }
-    let reachedShadowed = theme == nil ? unthemed.endTracking(outer: outer) : false
-    if isTarget { flattened[index, default: [:]][theme] = (result, reachedShadowed) }
+    let reachedShadowed =
+      flattening.theme == nil ? evaluator(nil).endTracking(outer: flattening.outerReached) : false
+    if flattening.isTarget { flattened[flattening.index, default: [:]][flattening.theme] = (result, reachedShadowed) }
     return result
+  }
+
+  /// Puts `inherited` underneath the result of `chain[position]`, charged to
+  /// its theme's budget; nil (a failed target, or no budget left) fails it.
+  private mutating func inherit(_ inherited: Properties?, into position: Int, of chain: inout Chain) {
+    let flattening = chain.links[position]
+    guard let inherited,
+      evaluator(flattening.theme).chargeInherited(
+        inherited.count, at: definitions.styles[flattening.index].source)
+    else {
+      chain.links[position].result = nil
+      return
+    }
+    for (key, value) in inherited { chain.links[position].result?[key] = value }
   }
 
   private func warnUnusedVariables() {

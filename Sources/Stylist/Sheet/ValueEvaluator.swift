@@ -69,11 +69,22 @@ final class ValueEvaluator {
 
   /// Charges `size` values; false (with one error) once the budget is spent.
   private func charge(_ size: Int, at mark: YAMLMark, file: String) -> Bool {
+    spend(size, at: location(mark, file), "values expand to too many nodes (alias or variable bomb?)")
+  }
+
+  /// Charges the `count` values a style inherits through `extends`: copies,
+  /// like an alias's, so that a chain of styles each extending the next
+  /// cannot build more values than the budget allows.
+  func chargeInherited(_ count: Int, at location: SourceLocation) -> Bool {
+    spend(count, at: location, "extends copies too many values (a chain of styles extending each other?)")
+  }
+
+  private func spend(_ size: Int, at location: SourceLocation, _ message: String) -> Bool {
     guard !exhausted else { return false }
     budget -= size
     if budget < 0 {
       exhausted = true
-      sink.error("values expand to too many nodes (alias or variable bomb?)", .limitExceeded, at: location(mark, file))
+      sink.error(message, .limitExceeded, at: location)
       return false
     }
     return true

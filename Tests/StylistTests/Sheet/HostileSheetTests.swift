@@ -31,6 +31,32 @@ import Testing
     #expect(first.style.properties["base"] == true)
   }
 
+  /// A chain is walked without recursion: 50,000 styles, each extending
+  /// the next, load (a call per link ran out of stack at 20,000).
+  @Test func fiftyThousandLevelExtendsChain() throws {
+    var yaml = "styles:\n"
+    for level in 0..<50_000 { yaml += "  s\(level): { extends: s\(level + 1) }\n" }
+    yaml += "  s50000: { base: true }\n"
+    let sheet = try StyleSheet(yaml: yaml)
+    #expect(sheet.rules.count == 50_001)
+    #expect(sheet.rules.allSatisfy { $0.style.properties == ["base": true] })
+  }
+
+  /// Inheriting copies values, charged like an alias's copies: a chain whose
+  /// every link adds a property would build 200 million of them, and ends
+  /// in one located error instead.
+  @Test func extendsChainThatWouldCopyTooMuch() throws {
+    var yaml = "styles:\n"
+    for level in 0..<20_000 { yaml += "  s\(level): { extends: s\(level + 1), p\(level): \(level) }\n" }
+    yaml += "  s20000: { base: true }\n"
+    let error = try #require(throws: SheetLoadError.self) { try StyleSheet(yaml: yaml, name: "chain.yaml") }
+    #expect(error.diagnostics.count == 1)
+    let diagnostic = try #require(error.diagnostics.first)
+    #expect(diagnostic.kind == .limitExceeded)
+    #expect(diagnostic.message == "extends copies too many values (a chain of styles extending each other?)")
+    #expect(diagnostic.location.file == "chain.yaml" && diagnostic.location.column == 3)
+  }
+
   @Test func thousandLevelImportChain() throws {
     let folder = try temporaryFolder("imports")
     defer { try? FileManager.default.removeItem(atPath: folder) }
