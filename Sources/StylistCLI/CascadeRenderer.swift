@@ -82,7 +82,14 @@ struct CascadeRenderer {
     if answerTheme == theme { return 0 }
     if let known = themeIDs[answerTheme] { return known }
     // Node themes come from the input: bounded like the other themes' pieces.
+    // Numbers are never reused (a cached answer keeps its theme's), until
+    // they would not fit the cache's 32-bit keys: then all start over.
     if themeIDs.count >= Self.otherThemesLimit { themeIDs.removeAll(keepingCapacity: true) }
+    if nextThemeID == Int(Int32.max) {
+      themeIDs.removeAll(keepingCapacity: true)
+      answers = MergedCascades()
+      nextThemeID = 1
+    }
     themeIDs[answerTheme] = nextThemeID
     nextThemeID += 1
     return nextThemeID - 1
