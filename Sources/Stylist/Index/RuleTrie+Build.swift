@@ -5,7 +5,9 @@ extension RuleTrie {
   /// under the root of the rule's theme and token, then lays the trie out
   /// flat, each root's tree breadth first (see the type's comment).
   convenience init(_ rules: [StyleRule]) {
-    var builder = Builder(capacity: rules.count)
+    var components = 0
+    for index in rules.indices { components += rules[index].selector.components.count }
+    var builder = Builder(capacity: rules.count, components: components)
     // By index: each selector is lent where it is (iterating copied every
     // one, a retain and release per string and array in it).
     for index in rules.indices { builder.insert(rules[index].selector, as: RuleID(index)) }
@@ -14,7 +16,9 @@ extension RuleTrie {
 
   /// The trie of rules whose selectors are `selectors`, in load order.
   convenience init(selectors: [StyleSelector]) {
-    var builder = Builder(capacity: selectors.count)
+    var components = 0
+    for index in selectors.indices { components += selectors[index].components.count }
+    var builder = Builder(capacity: selectors.count, components: components)
     for index in selectors.indices { builder.insert(selectors[index], as: RuleID(index)) }
     self.init(builder)
   }
@@ -63,10 +67,15 @@ extension RuleTrie {
     private var ruleNodes: [Int32] = []
     var longestRule = 0
 
-    init(capacity: Int) {
+    /// Room for `capacity` rules of `components` components in all: a chunk
+    /// holds at least one, so neither the edges nor their components can
+    /// outgrow that, and no table is copied while it grows.
+    init(capacity: Int, components: Int) {
       names = NameTable(capacity: capacity)
       ruleNodes.reserveCapacity(capacity)
       terminals.reserveCapacity(capacity)
+      edges.reserveCapacity(components)
+      self.components.reserveCapacity(components)
     }
 
     mutating func glob(_ glob: Glob) -> GlobID {
