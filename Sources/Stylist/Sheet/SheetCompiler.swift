@@ -8,6 +8,8 @@ struct SheetCompiler {
   let sink: DiagnosticSink
   /// Values each theme's evaluation may build.
   let budget: Int
+  /// How deep values may nest, through variables too (the YAML nesting limit).
+  let maxDepth: Int
   /// Whether the rule trie may be built on a second thread while the rules
   /// are compiled (large sheets): it needs only the selectors, known before
   /// any body is evaluated. It is, when at least a quarter of the styles
@@ -31,10 +33,13 @@ struct SheetCompiler {
   /// unthemed values first, then each theme's).
   private var lastUnthemedFlat: (index: Int, properties: Properties, shadowed: ShadowedEntries)?
 
-  init(definitions: SheetDefinitions, sink: DiagnosticSink, budget: Int, buildsTrieOnThread: Bool = false) {
+  init(
+    definitions: SheetDefinitions, sink: DiagnosticSink, budget: Int, maxDepth: Int, buildsTrieOnThread: Bool = false
+  ) {
     self.definitions = definitions
     self.sink = sink
     self.budget = budget
+    self.maxDepth = maxDepth
     self.buildsTrieOnThread = buildsTrieOnThread
   }
 
@@ -43,7 +48,7 @@ struct SheetCompiler {
     var variables = definitions.variables
     if let theme, let themed = definitions.themeVariables[theme] { variables = variables.merged(with: themed) }
     let evaluator = ValueEvaluator(
-      theme: theme, variables: variables, sink: sink, budget: budget,
+      theme: theme, variables: variables, sink: sink, budget: budget, maxDepth: maxDepth,
       shadowed: theme == nil ? ShadowedPaths(themes: definitions.themeVariables.values) : ShadowedPaths())
     evaluators[theme] = evaluator
     return evaluator

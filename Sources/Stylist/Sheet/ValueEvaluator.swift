@@ -13,7 +13,7 @@ final class ValueEvaluator {
   private var budget: Int
   private var exhausted = false
   /// Resolved variables, and whether each reached a shadowed one.
-  private var cache: [String: (value: PropertyValue, size: Int, isShadowed: Bool)] = [:]
+  private var cache: [String: (value: PropertyValue, size: Int, depth: Int, isShadowed: Bool)] = [:]
   /// What themes define again, when this evaluator is the unthemed one
   /// (else empty): see `ShadowedPaths`.
   private let shadowed: ShadowedPaths
@@ -22,18 +22,56 @@ final class ValueEvaluator {
   /// theme and need not be evaluated again per theme.
   private(set) var reachedShadowed = false
   private var resolving: [String] = []
+  /// Variable values being evaluated, each reached from the one before
+  /// (`a: $b`, `b: $c`, …). At most `maxReferenceDepth`: each level takes a
+  /// few calls' worth of stack, and a chain of thousands overflowed the
+  /// stack of the thread loading it; 100 fits even a 512 KB thread stack,
+  /// far beyond what a sheet needs. (A map of maps is not a chain: it is
+  /// bounded by the YAML nesting limit.)
+  private var referenceDepth = 0
+  static let maxReferenceDepth = 100
+  /// Nodes being evaluated, each inside the one before (through variables
+  /// too): at most `maxDepth`, the YAML nesting limit. A value reused from a
+  /// cache counts with its own depth, so no value ever nests deeper.
+  private var nodeDepth = 0
+  private let maxDepth: Int
+  /// The deepest `nodeDepth` reached since the innermost
+  /// `startMeasuringDepth()`, so a cached value knows its depth.
+  private var deepest = 0
+
+  private func startMeasuringDepth() -> (start: Int, outerDeepest: Int) {
+    defer { deepest = nodeDepth }
+    return (nodeDepth, deepest)
+  }
+
+  /// The depth of what was evaluated since `measuring` began; the outer
+  /// measurement goes on with it included.
+  private func endMeasuringDepth(_ measuring: (start: Int, outerDeepest: Int)) -> Int {
+    let depth = deepest - measuring.start
+    deepest = max(measuring.outerDeepest, deepest)
+    return depth
+  }
+
+  /// Whether a cached value `depth` deep fits here; it then counts as reached.
+  private func reuse(depth: Int) -> Bool {
+    guard nodeDepth + depth <= maxDepth else { return false }
+    deepest = max(deepest, nodeDepth + depth)
+    return true
+  }
   /// The paths references can name, listed once an unknown one needs a hint.
   private lazy var referablePaths = variables.referablePaths
   /// Variable paths used by any evaluation, for the unused-variable warning.
   private(set) var used: Set<String> = []
 
   init(
-    theme: String?, variables: VariableTree, sink: DiagnosticSink, budget: Int, shadowed: ShadowedPaths = .init()
+    theme: String?, variables: VariableTree, sink: DiagnosticSink, budget: Int, maxDepth: Int,
+    shadowed: ShadowedPaths = .init()
   ) {
     self.theme = theme
     self.variables = variables
     self.sink = sink
     self.budget = budget
+    self.maxDepth = maxDepth
     self.shadowed = shadowed
   }
 
@@ -144,6 +182,12 @@ final class ValueEvaluator {
 
   private func sized(_ node: YAMLNode, file: String) -> (value: PropertyValue, size: Int)? {
     guard charge(1, at: node.mark, file: file) else { return nil }
+    // The YAML nesting limit bounds one document's values; through
+    // variables they can nest further, and each level is a call.
+    guard nodeDepth < maxDepth else { return nestedTooDeep(at: node.mark, file: file) }
+    nodeDepth += 1
+    deepest = max(deepest, nodeDepth)
+    defer { nodeDepth -= 1 }
     switch node.content {
     case .scalar(let text, let style):
       return scalar(text, style: style, tag: node.tag, at: node.mark, file: file)
@@ -229,6 +273,7 @@ final class ValueEvaluator {
     var style: YAMLScalarStyle
     var value: PropertyValue
     var size: Int
+    var depth: Int
     var charged: Int
     var reachedShadowed: Bool
   }
@@ -240,17 +285,21 @@ final class ValueEvaluator {
       return evaluate(text, style: style, tag: tag, at: mark, file: file)
     }
     if let known = evaluatedReferences[text], known.style == style {
+      guard reuse(depth: known.depth) else { return nestedTooDeep(at: mark, file: file) }
       guard charge(known.charged, at: mark, file: file) else { return nil }
       if known.reachedShadowed { reachedShadowed = true }
       return (known.value, known.size)
     }
     let budgetBefore = budget
     let outer = startTracking()
+    let measuring = startMeasuringDepth()
     let result = evaluate(text, style: style, tag: nil, at: mark, file: file)
+    let depth = endMeasuringDepth(measuring)
     let reached = endTracking(outer: outer)
     if let result {
       evaluatedReferences[text] = EvaluatedReference(
-        style: style, value: result.value, size: result.size, charged: budgetBefore - budget, reachedShadowed: reached)
+        style: style, value: result.value, size: result.size, depth: depth, charged: budgetBefore - budget,
+        reachedShadowed: reached)
     }
     return result
   }
@@ -303,10 +352,18 @@ final class ValueEvaluator {
     return value
   }
 
+  private func nestedTooDeep(at mark: YAMLMark, file: String) -> (value: PropertyValue, size: Int)? {
+    sink.error(
+      "values nest deeper than \(maxDepth) levels (counting through variables)", .limitExceeded,
+      at: location(mark, file))
+    return nil
+  }
+
   /// The fully resolved value of variable `name` under this theme.
   func variable(_ name: String, at mark: YAMLMark, file: String) -> (value: PropertyValue, size: Int)? {
     // A cached variable was marked used when it was resolved.
     if let cached = cache[name] {
+      guard reuse(depth: cached.depth) else { return nestedTooDeep(at: mark, file: file) }
       if cached.isShadowed { reachedShadowed = true }
       return charge(cached.size, at: mark, file: file) ? (cached.value, cached.size) : nil
     }
@@ -322,6 +379,12 @@ final class ValueEvaluator {
         suggestion: hint.name)
       return nil
     }
+    // A variable is a level of nesting too (a map of them is a map).
+    guard nodeDepth < maxDepth else { return nestedTooDeep(at: mark, file: file) }
+    let measuring = startMeasuringDepth()
+    nodeDepth += 1
+    deepest = max(deepest, nodeDepth)
+    defer { nodeDepth -= 1 }
     used.insert(name)
     resolving.append(name)
     defer { resolving.removeLast() }
@@ -330,7 +393,16 @@ final class ValueEvaluator {
     let result: (value: PropertyValue, size: Int)?
     switch tree {
     case .leaf(let definition, _, let definitionFile):
-      result = sized(definition, file: definitionFile)
+      if referenceDepth >= Self.maxReferenceDepth {
+        sink.error(
+          "variable '\(name)' is reached through more than \(Self.maxReferenceDepth) nested references"
+            + " (from '\(resolving[0])')", .limitExceeded, at: location(mark, file))
+        result = nil
+      } else {
+        referenceDepth += 1
+        result = sized(definition, file: definitionFile)
+        referenceDepth -= 1
+      }
     case .map(let children):
       var map = Properties()
       var size = 1
@@ -346,7 +418,8 @@ final class ValueEvaluator {
       result = failed ? nil : (.map(map), size)
     }
     let shadowed = endTracking(outer: outer)
-    if let result { cache[name] = (result.value, result.size, shadowed) }
+    let depth = endMeasuringDepth(measuring)
+    if let result { cache[name] = (result.value, result.size, depth, shadowed) }
     return result
   }
 }

@@ -109,7 +109,7 @@ public struct StyleSheet: Sendable {
     let budget = max(options.maxExpandedValues, loader.bytesRead)
     let files = loader.definitions.files
     var compiler = SheetCompiler(
-      definitions: loader.takeDefinitions(), sink: loader.sink, budget: budget,
+      definitions: loader.takeDefinitions(), sink: loader.sink, budget: budget, maxDepth: options.maxNestingDepth,
       buildsTrieOnThread: loader.bytesRead >= options.backgroundParsingThreshold)
     var sheet = compiler.compile()
     let diagnostics = ordered(

@@ -57,6 +57,47 @@ import Testing
     #expect(diagnostic.location.file == "chain.yaml" && diagnostic.location.column == 3)
   }
 
+  /// A chain of variables, each naming the next, is bounded (each link
+  /// takes stack): past 100 links it is one located error, not a crash.
+  @Test func longVariableChain() throws {
+    var yaml = "variables:\n"
+    for level in 0..<20_000 { yaml += "  v\(level): $v\(level + 1)\n" }
+    yaml += "  v20000: 1\nstyles:\n  t: { a: $v0 }\n"
+    let error = try #require(throws: SheetLoadError.self) { try StyleSheet(yaml: yaml, name: "vars.yaml") }
+    #expect(
+      error.diagnostics.map(\.description) == [
+        "vars.yaml:101:8: error: variable 'v100' is reached through more than 100 nested references (from 'v0')"
+      ])
+    #expect(error.diagnostics.first?.kind == .limitExceeded)
+    var short = "variables:\n"
+    for level in 0..<99 { short += "  v\(level): $v\(level + 1)\n" }
+    short += "  v99: 1\nstyles:\n  t: { a: $v0 }\n"
+    #expect(try StyleSheet(yaml: short).rules[0].style.properties == ["a": 1])
+  }
+
+  /// Values nest through variables past what one document may nest: the
+  /// nesting limit counts through them, whichever variable was evaluated
+  /// first (a cached value counts with its depth), so no value is deeper.
+  @Test(arguments: [false, true])
+  func nestingThroughVariables(deepestFirst: Bool) throws {
+    let depth = 900
+    var yaml = "variables:\n"
+    for level in 0..<5 {
+      yaml += "  v\(level): " + String(repeating: "{ b: ", count: depth) + "$v\(level + 1)"
+      yaml += String(repeating: " }", count: depth) + "\n"
+    }
+    yaml += "  v5: 1\nstyles:\n"
+    for level in deepestFirst ? Array((0..<5).reversed()) : Array(0..<5) { yaml += "  t\(level): { a: $v\(level) }\n" }
+    let error = try #require(throws: SheetLoadError.self) { try StyleSheet(yaml: yaml, name: "deep.yaml") }
+    #expect(!error.diagnostics.isEmpty)
+    #expect(
+      error.diagnostics.allSatisfy { $0.message == "values nest deeper than 1000 levels (counting through variables)" })
+    // One level of 900 loads, whether written in place or through a variable.
+    let one =
+      "variables:\n  v: " + String(repeating: "{ b: ", count: depth) + "1" + String(repeating: " }", count: depth)
+    #expect(try StyleSheet(yaml: one + "\nstyles:\n  t: { a: $v }\n").rules.count == 1)
+  }
+
   @Test func thousandLevelImportChain() throws {
     let folder = try temporaryFolder("imports")
     defer { try? FileManager.default.removeItem(atPath: folder) }
