@@ -6,8 +6,8 @@ struct SheetCompiler {
   /// that a definition's template is freed when it is compiled.
   private(set) var definitions: SheetDefinitions
   let sink: DiagnosticSink
-  /// Values each theme's evaluation may build.
-  let budget: Int
+  /// Values all the themes' evaluations may build together.
+  let budget: ExpansionBudget
   /// How deep values may nest, through variables too (the YAML nesting limit).
   let maxDepth: Int
   /// Whether the rule trie may be built on a second thread while the rules
@@ -34,7 +34,8 @@ struct SheetCompiler {
   private var lastUnthemedFlat: (index: Int, properties: Properties, shadowed: ShadowedEntries)?
 
   init(
-    definitions: SheetDefinitions, sink: DiagnosticSink, budget: Int, maxDepth: Int, buildsTrieOnThread: Bool = false
+    definitions: SheetDefinitions, sink: DiagnosticSink, budget: ExpansionBudget, maxDepth: Int,
+    buildsTrieOnThread: Bool = false
   ) {
     self.definitions = definitions
     self.sink = sink

@@ -55,12 +55,14 @@ public struct SheetLoadError: Error, Sendable, CustomStringConvertible {
 public struct LoadOptions: Hashable, Sendable {
   /// Files larger than this are rejected before parsing.
   public var maxFileSize: Int
-  /// Deepest nesting of YAML collections.
+  /// Deepest nesting of YAML collections, and of values counting through
+  /// variables.
   public var maxNestingDepth: Int
-  /// Most values one theme's evaluation may build, counting every alias,
-  /// merge key and variable use as a copy: stops "billion laughs". The
-  /// limit used is the greater of this and the number of bytes read, since
-  /// written-out values take at least a byte each.
+  /// Most values a load may build, all themes together, counting every
+  /// alias, merge key, variable use, `extends` and themed variant as a copy:
+  /// stops "billion laughs" and its kin. The limit used is the greater of
+  /// this and the number of bytes read, since written-out values take at
+  /// least a byte each.
   public var maxExpandedValues: Int
   /// Files at least this large are parsed by libyaml on a second thread
   /// while the calling thread reads the events, and the rule trie of sheets

@@ -10,7 +10,8 @@ struct SheetLoader {
   /// Bytes of YAML read, which scales the expansion budget.
   private(set) var bytesRead = 0
   private lazy var structure = ValueEvaluator(
-    theme: nil, variables: .empty, sink: sink, budget: options.maxExpandedValues, maxDepth: options.maxNestingDepth)
+    theme: nil, variables: .empty, sink: sink, budget: ExpansionBudget(options.maxExpandedValues),
+    maxDepth: options.maxNestingDepth)
   /// Canonical paths already loaded or being loaded.
   private var loaded: Set<String> = []
   /// The errors for imports that were not found, in the order found.

@@ -5,13 +5,13 @@ import OrderedCollections
 ///
 /// Every value built is charged against a budget, aliases, merge keys and
 /// variable uses included, so alias bombs end in an error instead of
-/// exhausting memory. Variables are resolved once per evaluator and cached.
+/// exhausting memory; the budget is shared by the evaluators of every theme
+/// (`ExpansionBudget`). Variables are resolved once per evaluator and cached.
 final class ValueEvaluator {
   let theme: String?
   private let variables: VariableTree
   private let sink: DiagnosticSink
-  private var budget: Int
-  private var exhausted = false
+  private let budget: ExpansionBudget
   /// Resolved variables, and whether each reached a shadowed one.
   private var cache: [String: (value: PropertyValue, size: Int, depth: Int, isShadowed: Bool)] = [:]
   /// What themes define again, when this evaluator is the unthemed one
@@ -64,7 +64,7 @@ final class ValueEvaluator {
   private(set) var used: Set<String> = []
 
   init(
-    theme: String?, variables: VariableTree, sink: DiagnosticSink, budget: Int, maxDepth: Int,
+    theme: String?, variables: VariableTree, sink: DiagnosticSink, budget: ExpansionBudget, maxDepth: Int,
     shadowed: ShadowedPaths = .init()
   ) {
     self.theme = theme
@@ -118,14 +118,13 @@ final class ValueEvaluator {
   }
 
   private func spend(_ size: Int, at location: SourceLocation, _ message: String) -> Bool {
-    guard !exhausted else { return false }
-    budget -= size
-    if budget < 0 {
-      exhausted = true
+    switch budget.spend(size) {
+    case .spent: return true
+    case .ranOut:
       sink.error(message, .limitExceeded, at: location)
       return false
+    case .refused: return false
     }
-    return true
   }
 
   /// The properties of a flat body, as `value(of:)` builds them from the
@@ -163,7 +162,8 @@ final class ValueEvaluator {
       var ignored = ShadowedEntries()
       return properties(of: mapping, file: file, noting: &ignored)
     }
-    guard charge(1, at: mapping.mark, file: file) else { return nil }
+    // The variant copies the base's values: charged as copies are.
+    guard charge(1 + base.count, at: mapping.mark, file: file) else { return nil }
     var map = base
     for (position, entry) in mapping.entries.enumerated() where shadowed.contains(position) {
       let value = entry.value
@@ -290,7 +290,7 @@ final class ValueEvaluator {
       if known.reachedShadowed { reachedShadowed = true }
       return (known.value, known.size)
     }
-    let budgetBefore = budget
+    let budgetBefore = budget.remaining
     let outer = startTracking()
     let measuring = startMeasuringDepth()
     let result = evaluate(text, style: style, tag: nil, at: mark, file: file)
@@ -298,7 +298,7 @@ final class ValueEvaluator {
     let reached = endTracking(outer: outer)
     if let result {
       evaluatedReferences[text] = EvaluatedReference(
-        style: style, value: result.value, size: result.size, depth: depth, charged: budgetBefore - budget,
+        style: style, value: result.value, size: result.size, depth: depth, charged: budgetBefore - budget.remaining,
         reachedShadowed: reached)
     }
     return result

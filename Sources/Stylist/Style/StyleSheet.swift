@@ -106,7 +106,7 @@ public struct StyleSheet: Sendable {
     -> StyleSheet
   {
     // Compile even after reading errors, so one pass reports every problem.
-    let budget = max(options.maxExpandedValues, loader.bytesRead)
+    let budget = ExpansionBudget(max(options.maxExpandedValues, loader.bytesRead))
     let files = loader.definitions.files
     var compiler = SheetCompiler(
       definitions: loader.takeDefinitions(), sink: loader.sink, budget: budget, maxDepth: options.maxNestingDepth,
