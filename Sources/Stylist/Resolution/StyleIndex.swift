@@ -99,7 +99,17 @@ public struct StyleIndex: Sendable {
     // Sorted where it was collected: no second array.
     var found: [RankKey] = []
     swap(&found, &collector.found)
-    found.sort { $0.outranks($1, mode: mode) }
+    // Insertion by moves: the walk finds the strongest rules first, so few
+    // keys move, and a move (unlike a copy) retains nothing.
+    found.withUnsafeMutableBufferPointer { keys in
+      for end in keys.indices.dropFirst() {
+        var at = end
+        while at > 0 && keys[at].outranks(keys[at - 1], mode: mode) {
+          keys.swapAt(at, at - 1)
+          at -= 1
+        }
+      }
+    }
     return found
   }
 
