@@ -98,11 +98,16 @@ extension TrieQuery {
     let end = Int(tables.nodes[frame.node.index + 1].firstTerminal)
     for terminal in tables.terminals[first..<end] {
       if terminal.needsEmptyPath && depth > 0 { continue }
-      let specificity =
-        frame.isPacked
-        ? Specificity(tokenWeight: Int(root.token.weight), depth: depth, packed: frame.prefix, count: Int(frame.placed))
-        : specificity(of: index, tokenWeight: root.token.weight)
-      collector.collect(RankKey(isThemed: root.isThemed, specificity: specificity, order: terminal.rule))
+      if frame.isPacked {
+        collector.collect(
+          RankKey(
+            isThemed: root.isThemed, order: terminal.rule, tokenWeight: Int(root.token.weight), depth: depth,
+            packed: frame.prefix, count: Int(frame.placed)))
+      } else {
+        let specificity = specificity(of: index, tokenWeight: root.token.weight)
+        let position = collector.keep(spilled: specificity)
+        collector.collect(RankKey(isThemed: root.isThemed, order: terminal.rule, spilled: specificity, at: position))
+      }
     }
   }
 

@@ -72,14 +72,35 @@ public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertib
   /// when the prefix is already smaller on its own entries, nothing added
   /// can make up for it. False when this vector is not packed.
   func beatsEveryExtension(tokenWeight: Int, prefix: (UInt64, UInt64), count: Int) -> Bool {
-    if self.tokenWeight != tokenWeight { return self.tokenWeight > tokenWeight }
-    guard packedCount >= 0 else { return false }
+    guard packedCount >= 0 else { return self.tokenWeight > tokenWeight }
+    return Self.packed(packed, tokenWeight: self.tokenWeight, beatsEveryExtensionOf: prefix, tokenWeight, count: count)
+  }
+
+  /// `beatsEveryExtension` for a vector in its packed form (`packed`,
+  /// behind `tokenWeight`).
+  static func packed(
+    _ packed: (UInt64, UInt64), tokenWeight: Int, beatsEveryExtensionOf prefix: (UInt64, UInt64),
+    _ prefixTokenWeight: Int, count: Int
+  ) -> Bool {
+    if tokenWeight != prefixTokenWeight { return tokenWeight > prefixTokenWeight }
     // This vector's first `count` entries, as the prefix holds them.
     let bits = 16 * count
     let mask0: UInt64 = bits >= 64 ? .max : bits == 0 ? 0 : ~(UInt64.max >> UInt64(bits))
     let mask1: UInt64 = bits <= 64 ? 0 : bits >= 128 ? .max : ~(UInt64.max >> UInt64(bits - 64))
     let mine = (packed.0 & mask0, packed.1 & mask1)
     return mine.0 != prefix.0 ? mine.0 > prefix.0 : mine.1 > prefix.1
+  }
+
+  /// How two vectors in the packed form compare (`<` and `==` for them):
+  /// -1, 0 or 1. The token's weight first, then the entries as 128-bit
+  /// numbers (see `packed`).
+  static func comparePacked(
+    _ left: (UInt64, UInt64), tokenWeight leftWeight: Int, _ right: (UInt64, UInt64), tokenWeight rightWeight: Int
+  ) -> Int {
+    if leftWeight != rightWeight { return leftWeight < rightWeight ? -1 : 1 }
+    if left.0 != right.0 { return left.0 < right.0 ? -1 : 1 }
+    if left.1 != right.1 { return left.1 < right.1 ? -1 : 1 }
+    return 0
   }
 
   init(tokenWeight: Int, placed: [Entry], depth: Int) {
@@ -111,10 +132,10 @@ public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertib
   /// positive, so the first position where only one side places a component
   /// decides for that side.
   public static func < (lhs: Specificity, rhs: Specificity) -> Bool {
-    if lhs.tokenWeight != rhs.tokenWeight { return lhs.tokenWeight < rhs.tokenWeight }
     if lhs.packedCount >= 0 && rhs.packedCount >= 0 {
-      return lhs.packed.0 != rhs.packed.0 ? lhs.packed.0 < rhs.packed.0 : lhs.packed.1 < rhs.packed.1
+      return comparePacked(lhs.packed, tokenWeight: lhs.tokenWeight, rhs.packed, tokenWeight: rhs.tokenWeight) < 0
     }
+    if lhs.tokenWeight != rhs.tokenWeight { return lhs.tokenWeight < rhs.tokenWeight }
     let (leftCount, rightCount) = (lhs.placedCount, rhs.placedCount)
     var index = 0
     while index < leftCount && index < rightCount {

@@ -6,23 +6,25 @@ public struct Answer: Sendable {
   private let index: StyleIndex
   private let winner: RankKey?
   private let ranked: [RankKey]?
+  /// The vectors the keys keep apart (`RankKey`); nearly always empty.
+  private let spilled: [Specificity]
 
   /// `ranked`: with cascade, every applicable rule, best first.
-  init(index: StyleIndex, theme: String?, winner: RankKey?, ranked: [RankKey]?) {
-    (self.index, self.theme, self.winner, self.ranked) = (index, theme, winner, ranked)
+  init(index: StyleIndex, theme: String?, winner: RankKey?, ranked: [RankKey]?, spilled: [Specificity]) {
+    (self.index, self.theme, self.winner, self.ranked, self.spilled) = (index, theme, winner, ranked, spilled)
   }
 
   /// The winner; nil when nothing applies. Built when read: an answer holds
   /// only the winner's id, so a tool that renders each winner once touches
   /// nothing of the rule per node.
-  public var match: Match? { winner.map(index.match) }
+  public var match: Match? { winner.map { index.match($0, spilled: spilled) } }
 
   /// The winner's load position (`match?.order`, without building the match).
   public var order: Int? { winner?.order.index }
 
   /// With cascade, every applicable rule, best first (the winner is the
   /// first); nil for a best-match answer.
-  public var cascaded: [Match]? { ranked.map { $0.map(index.match) } }
+  public var cascaded: [Match]? { ranked.map { $0.map { index.match($0, spilled: spilled) } } }
 
   /// The load positions of `cascaded`, best first, without building the
   /// matches (or an array: a view of what the query found).
@@ -79,7 +81,7 @@ extension StyleIndex {
       let theme = line.themeText ?? options.theme
       var collector = BestCollector(mode: options.mode)
       trie.collect(line, theme: theme, into: &collector)
-      return Answer(index: self, theme: theme, winner: collector.best, ranked: nil)
+      return Answer(index: self, theme: theme, winner: collector.best, ranked: nil, spilled: collector.spilled)
     }
   }
 
@@ -90,7 +92,9 @@ extension StyleIndex {
     try NodeLine.with(utf8: text) { line in
       let theme = line.themeText ?? options.theme
       let applicable = ranked(line, theme: theme, mode: options.mode)
-      return Answer(index: self, theme: theme, winner: applicable.first, ranked: applicable)
+      return Answer(
+        index: self, theme: theme, winner: applicable.keys.first, ranked: applicable.keys,
+        spilled: applicable.spilled)
     }
   }
 }

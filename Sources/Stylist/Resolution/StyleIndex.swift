@@ -88,29 +88,34 @@ public struct StyleIndex: Sendable {
 
   /// Every applicable rule, best first.
   public func applicableMatches(for node: NodeIdentifier, options: QueryOptions = .init()) -> [Match] {
-    node.withView { ranked($0, theme: node.theme ?? options.theme, mode: options.mode) }.map { key in
-      Match(rule: rules[key.order.index], specificity: key.specificity, order: key.order.index)
-    }
+    let ranking = node.withView { ranked($0, theme: node.theme ?? options.theme, mode: options.mode) }
+    return ranking.keys.map { match($0, spilled: ranking.spilled) }
   }
 
-  func ranked<Node: QueryNode>(_ node: Node, theme: String?, mode: PrecedenceMode) -> [RankKey] {
+  /// Every applicable rule's key, best first, and the vectors they keep apart.
+  struct Ranking {
+    var keys: [RankKey]
+    var spilled: [Specificity]
+  }
+
+  func ranked<Node: QueryNode>(_ node: Node, theme: String?, mode: PrecedenceMode) -> Ranking {
     var collector = AllCollector()
     trie.collect(node, theme: theme, into: &collector)
     // Sorted where it was collected: no second array.
     var found: [RankKey] = []
     swap(&found, &collector.found)
-    // Insertion by moves: the walk finds the strongest rules first, so few
-    // keys move, and a move (unlike a copy) retains nothing.
+    let spilled = collector.spilled
+    // Insertion: the walk finds the strongest rules first, so few keys move.
     found.withUnsafeMutableBufferPointer { keys in
       for end in keys.indices.dropFirst() {
         var at = end
-        while at > 0 && keys[at].outranks(keys[at - 1], mode: mode) {
+        while at > 0 && keys[at].outranks(keys[at - 1], mode: mode, spilled: spilled) {
           keys.swapAt(at, at - 1)
           at -= 1
         }
       }
     }
-    return found
+    return Ranking(keys: found, spilled: spilled)
   }
 
   /// The winning rule for `node`, or the default style when nothing applies.
@@ -118,7 +123,8 @@ public struct StyleIndex: Sendable {
     let theme = node.theme ?? options.theme
     var collector = BestCollector(mode: options.mode)
     node.withView { trie.collect($0, theme: theme, into: &collector) }
-    return Resolution(node: node, Answer(index: self, theme: theme, winner: collector.best, ranked: nil))
+    return Resolution(
+      node: node, Answer(index: self, theme: theme, winner: collector.best, ranked: nil, spilled: collector.spilled))
   }
 
   /// Properties of every applicable rule merged weakest first (CSS-like): a
@@ -127,12 +133,16 @@ public struct StyleIndex: Sendable {
   public func cascade(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
     let theme = node.theme ?? options.theme
     let applicable = node.withView { ranked($0, theme: theme, mode: options.mode) }
-    return Resolution(node: node, Answer(index: self, theme: theme, winner: applicable.first, ranked: applicable))
+    return Resolution(
+      node: node,
+      Answer(
+        index: self, theme: theme, winner: applicable.keys.first, ranked: applicable.keys,
+        spilled: applicable.spilled))
   }
 
-  /// The match of a rule the query found.
-  func match(_ key: RankKey) -> Match {
-    Match(rule: rules[key.order.index], specificity: key.specificity, order: key.order.index)
+  /// The match of a rule the query found; `spilled` is the query's list.
+  func match(_ key: RankKey, spilled: [Specificity]) -> Match {
+    Match(rule: rules[key.order.index], specificity: key.specificity(in: spilled), order: key.order.index)
   }
 
   /// Every rule whose token could match the node's token (the node's token,
@@ -141,11 +151,12 @@ public struct StyleIndex: Sendable {
   public func matches(for node: NodeIdentifier, options: QueryOptions = .init()) -> [Candidate] {
     let theme = node.theme ?? options.theme
     let applicable = node.withView { ranked($0, theme: theme, mode: options.mode) }
-    let applying = applicable.enumerated().map { rank, key in
+    let applying = applicable.keys.enumerated().map { rank, key in
       Candidate(
-        rule: rules[key.order.index], order: key.order.index, outcome: .applies(key.specificity, rank: rank + 1))
+        rule: rules[key.order.index], order: key.order.index,
+        outcome: .applies(key.specificity(in: applicable.spilled), rank: rank + 1))
     }
-    let applies = Set(applicable.map(\.order))
+    let applies = Set(applicable.keys.map(\.order))
     var others: [RuleID] = []
     let token = trie.nameID(node.token)
     for root in trie.roots where root.token.kind != .exact || (token.isInterned && root.token.name == token) {
