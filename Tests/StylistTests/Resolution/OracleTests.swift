@@ -88,7 +88,11 @@ import Testing
         rules, node: node, options: QueryOptions(), placement: BruteForcePlacement.best)
       #expect(!expected.isEmpty)
       #expect(index.applicableMatches(for: node).map(\.order) == expected.map(\.order), "\(node)")
+      // The vectors too: those past eight components are kept apart from their keys.
+      #expect(
+        index.applicableMatches(for: node).map(\.specificity.vector) == expected.map(\.specificity.vector), "\(node)")
       #expect(index.bestMatch(for: node).match?.order == expected.first?.order, "\(node)")
+      #expect(index.bestMatch(for: node).match?.specificity == expected.first?.specificity, "\(node)")
     }
   }
 
