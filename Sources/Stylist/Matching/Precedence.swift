@@ -63,7 +63,7 @@ struct RankKey: Sendable {
   /// beats no extension unless on the token's weight (it prunes nothing).
   func beatsEveryExtension(tokenWeight prefixTokenWeight: Int, prefix: (UInt64, UInt64), count: Int) -> Bool {
     guard spill < 0 else { return tokenWeight > prefixTokenWeight }
-    return Specificity.packed(
-      packed, tokenWeight: tokenWeight, beatsEveryExtensionOf: prefix, prefixTokenWeight, count: count)
+    return Specificity.packedBeatsEveryExtension(
+      packed, tokenWeight: tokenWeight, prefix: prefix, prefixTokenWeight: prefixTokenWeight, count: count)
   }
 }

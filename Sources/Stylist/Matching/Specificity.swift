@@ -70,17 +70,18 @@ public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertib
   /// `count` packed entries of `prefix` (and `tokenWeight`), whatever
   /// entries follow: entries only ever follow at positions further out, so
   /// when the prefix is already smaller on its own entries, nothing added
-  /// can make up for it. False when this vector is not packed.
+  /// can make up for it. A vector not in the packed form beats them only
+  /// on the token's weight.
   func beatsEveryExtension(tokenWeight: Int, prefix: (UInt64, UInt64), count: Int) -> Bool {
     guard packedCount >= 0 else { return self.tokenWeight > tokenWeight }
-    return Self.packed(packed, tokenWeight: self.tokenWeight, beatsEveryExtensionOf: prefix, tokenWeight, count: count)
+    return Self.packedBeatsEveryExtension(
+      packed, tokenWeight: self.tokenWeight, prefix: prefix, prefixTokenWeight: tokenWeight, count: count)
   }
 
   /// `beatsEveryExtension` for a vector in its packed form (`packed`,
   /// behind `tokenWeight`).
-  static func packed(
-    _ packed: (UInt64, UInt64), tokenWeight: Int, beatsEveryExtensionOf prefix: (UInt64, UInt64),
-    _ prefixTokenWeight: Int, count: Int
+  static func packedBeatsEveryExtension(
+    _ packed: (UInt64, UInt64), tokenWeight: Int, prefix: (UInt64, UInt64), prefixTokenWeight: Int, count: Int
   ) -> Bool {
     if tokenWeight != prefixTokenWeight { return tokenWeight > prefixTokenWeight }
     // This vector's first `count` entries, as the prefix holds them.
