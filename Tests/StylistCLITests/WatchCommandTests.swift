@@ -60,8 +60,12 @@ import Testing
 
     kill(process.processIdentifier, signal)
     process.waitUntilExit()
-    #expect(process.terminationReason == .exit)
-    #expect(process.terminationStatus == 0)
+    // What the tool wrote to stderr after the broken save's error, to show
+    // why it did not exit cleanly (a sanitizer's report, say).
+    let rest = errorLines.pending + errors.fileHandleForReading.readDataToEndOfFile()
+    let stderr = String(decoding: rest, as: UTF8.self)
+    #expect(process.terminationReason == .exit, "\(stderr)")
+    #expect(process.terminationStatus == 0, "\(stderr)")
   }
 
   @Test func aBrokenSheetAtStartExits2() throws {
