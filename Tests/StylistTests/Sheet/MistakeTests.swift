@@ -166,4 +166,26 @@ import Testing
     let back = try StyleSheet(yaml: dollars.resolvedSheet(theme: nil).yamlText())
     #expect(back.rules[0].style.properties["text"] == "$5 and ${x}")
   }
+
+  /// Tree files are parsed and located as sheets are (one function for
+  /// both): a syntax error reports alone; a duplicate key with both places.
+  @Test func treeFileErrorsAreLocated() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stylist-tree-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func errors(_ text: String) throws -> [String] {
+      let path = folder.appendingPathComponent("tree.yaml").path
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+      let error = try #require(throws: SheetLoadError.self) { try StyleTree(contentsOf: path) }
+      return error.diagnostics.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") }
+    }
+    #expect(
+      try errors("tree:\n  - style: [a\n") == [
+        "tree.yaml:3:1: error: unclosed '[': the list that starts at 2:12 needs ',' between items and a closing ']'"
+      ])
+    #expect(
+      try errors("tree:\n  - style: a\n    style: b\n") == [
+        "tree.yaml:3:5: error: duplicate key 'style' (first defined at 2:5)"
+      ])
+  }
 }
