@@ -59,8 +59,8 @@ struct RankKey: Sendable {
     return order > other.order
   }
 
-  /// `Specificity.beatsEveryExtension` of the key's vector; a spilled one
-  /// beats no extension unless on the token's weight (it prunes nothing).
+  /// `Specificity.packedBeatsEveryExtension` of the key's vector; a spilled
+  /// one beats the extensions only on the token's weight (it prunes nothing).
   func beatsEveryExtension(tokenWeight prefixTokenWeight: Int, prefix: (UInt64, UInt64), count: Int) -> Bool {
     guard spill < 0 else { return tokenWeight > prefixTokenWeight }
     return Specificity.packedBeatsEveryExtension(

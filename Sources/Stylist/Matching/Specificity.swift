@@ -66,20 +66,11 @@ public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertib
     return (index / 4, UInt64((4095 - entry.position) << 4 | entry.weight) << (48 - 16 * UInt64(index % 4)))
   }
 
-  /// Whether this vector is greater than every vector that starts with the
-  /// `count` packed entries of `prefix` (and `tokenWeight`), whatever
-  /// entries follow: entries only ever follow at positions further out, so
-  /// when the prefix is already smaller on its own entries, nothing added
-  /// can make up for it. A vector not in the packed form beats them only
-  /// on the token's weight.
-  func beatsEveryExtension(tokenWeight: Int, prefix: (UInt64, UInt64), count: Int) -> Bool {
-    guard packedCount >= 0 else { return self.tokenWeight > tokenWeight }
-    return Self.packedBeatsEveryExtension(
-      packed, tokenWeight: self.tokenWeight, prefix: prefix, prefixTokenWeight: tokenWeight, count: count)
-  }
-
-  /// `beatsEveryExtension` for a vector in its packed form (`packed`,
-  /// behind `tokenWeight`).
+  /// Whether the packed vector `packed` (behind `tokenWeight`) is greater
+  /// than every vector that starts with the `count` packed entries of
+  /// `prefix` (behind `prefixTokenWeight`), whatever entries follow:
+  /// entries only ever follow at positions further out, so when the prefix
+  /// is already smaller on its own entries, nothing added can make up for it.
   static func packedBeatsEveryExtension(
     _ packed: (UInt64, UInt64), tokenWeight: Int, prefix: (UInt64, UInt64), prefixTokenWeight: Int, count: Int
   ) -> Bool {
