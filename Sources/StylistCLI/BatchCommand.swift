@@ -42,7 +42,7 @@ struct BatchCommand: ParsableCommand {
     var lineNumber = 0
     var reader = LineReader(descriptor: STDIN_FILENO)
     var answers = AnswerCache(ruleCount: index.rules.count, theme: options.theme)
-    var cascades = CascadeRenderer(ruleCount: index.rules.count, theme: options.theme)
+    var cascades = CascadeRenderer(rules: index.rules, theme: options.theme)
     var json = ""
     var themes = LineThemes(index: index, queryTheme: options.theme)
     while let next = reader.nextLine(beforeBlocking: { output.flush() }) {

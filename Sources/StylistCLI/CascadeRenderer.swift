@@ -15,7 +15,8 @@ import Stylist
 struct CascadeRenderer {
   private struct Key: Hashable {
     var order: Int
-    var theme: String?
+    /// `themeID(of:)`'s number for the theme.
+    var themeID: Int
   }
 
   /// One property of one rule: `arena[start..<end]`, for interned key `key`.
@@ -35,6 +36,7 @@ struct CascadeRenderer {
   /// `,"selector":…,"properties":` of each winner, by rule order.
   private var heads: [Range<Int>?]
   private let theme: String?
+  private let rules: [StyleRule]
   private var keyIDs: [String: Int] = [:]
   /// Per interned key: its place in the line being merged (-1: not seen yet).
   private var slotOfKey: [Int] = []
@@ -53,9 +55,11 @@ struct CascadeRenderer {
   /// Arena bytes before it starts over, well inside `Piece`'s 32-bit offsets.
   private static let arenaLimit = 1 << 30
 
-  init(ruleCount: Int, theme: String?) {
-    piecesUnderRunTheme = Array(repeating: nil, count: ruleCount)
-    heads = Array(repeating: nil, count: ruleCount)
+  /// The rules are the index's, by load position (what `cascadedOrders` gives).
+  init(rules: [StyleRule], theme: String?) {
+    self.rules = rules
+    piecesUnderRunTheme = Array(repeating: nil, count: rules.count)
+    heads = Array(repeating: nil, count: rules.count)
     self.theme = theme
     noRule = AnswerCache(ruleCount: 0, theme: theme)
   }
@@ -69,7 +73,7 @@ struct CascadeRenderer {
     let themeID = themeID(of: answer.theme)
     let probe = answers.probe(orders, themeID: themeID)
     if probe.answer == nil {
-      merge(answer, orders)
+      merge(answer, orders, themeID: themeID)
       line.withUnsafeBufferPointer { answers.insert($0, for: orders, themeID: themeID, at: probe) }
       output.append(line)
     } else {
@@ -77,17 +81,19 @@ struct CascadeRenderer {
     }
   }
 
-  /// A number per theme, for `answers`' keys: 0 for the run's.
+  /// A number per theme, for the keys of `answers` and of the pieces: 0 for the run's.
   private mutating func themeID(of answerTheme: String?) -> Int {
     if answerTheme == theme { return 0 }
     if let known = themeIDs[answerTheme] { return known }
     // Node themes come from the input: bounded like the other themes' pieces.
-    // Numbers are never reused (a cached answer keeps its theme's), until
-    // they would not fit the cache's 32-bit keys: then all start over.
+    // Numbers are never reused (cached answers and pieces keep their
+    // theme's), until they would not fit the cache's 32-bit keys: then all
+    // start over.
     if themeIDs.count >= Self.otherThemesLimit { themeIDs.removeAll(keepingCapacity: true) }
     if nextThemeID == Int(Int32.max) {
       themeIDs.removeAll(keepingCapacity: true)
       answers = MergedCascades()
+      forgetRendered()
       nextThemeID = 1
     }
     themeIDs[answerTheme] = nextThemeID
@@ -97,7 +103,7 @@ struct CascadeRenderer {
 
   /// Puts the answer of `orders` in `line`: the winner's fields, then the
   /// rules' properties merged.
-  private mutating func merge(_ answer: Answer, _ orders: CascadedOrders) {
+  private mutating func merge(_ answer: Answer, _ orders: CascadedOrders, themeID: Int) {
     if piecesUnderOtherThemes.count >= Self.otherThemesLimit || arena.count >= Self.arenaLimit { forgetRendered() }
     let winner = orders[0]
     let head = heads[winner] ?? renderHead(of: answer)
@@ -105,7 +111,7 @@ struct CascadeRenderer {
     // strongest rule's value.
     merged.removeAll(keepingCapacity: true)
     for rank in orders.indices.reversed() {
-      for piece in pieces(of: orders[rank], rank: rank, in: answer) {
+      for piece in pieces(of: orders[rank], in: answer, themeID: themeID) {
         let key = Int(pieces[piece].key)
         if slotOfKey[key] < 0 {
           slotOfKey[key] = merged.count
@@ -151,13 +157,13 @@ struct CascadeRenderer {
     return start..<arena.count
   }
 
-  /// The pieces of the rule at `order`, ranked `rank` in `answer`.
-  private mutating func pieces(of order: Int, rank: Int, in answer: Answer) -> Range<Int> {
-    if answer.theme == theme, let found = piecesUnderRunTheme[order] { return found }
-    let key = Key(order: order, theme: answer.theme)
-    if answer.theme != theme, let found = piecesUnderOtherThemes[key] { return found }
+  /// The pieces of the rule at `order` under `answer`'s theme (numbered `themeID`).
+  private mutating func pieces(of order: Int, in answer: Answer, themeID: Int) -> Range<Int> {
+    if themeID == 0, let found = piecesUnderRunTheme[order] { return found }
+    let key = Key(order: order, themeID: themeID)
+    if themeID != 0, let found = piecesUnderOtherThemes[key] { return found }
     let first = pieces.count
-    for (name, value) in answer.cascaded![rank].rule.style.properties(underTheme: answer.theme) {
+    for (name, value) in rules[order].style.properties(underTheme: answer.theme) {
       let id = keyIDs[name] ?? keyIDs.count
       if id == keyIDs.count {
         keyIDs[name] = id
@@ -171,7 +177,7 @@ struct CascadeRenderer {
       pieces.append(Piece(start: Int32(bytes.lowerBound), end: Int32(bytes.upperBound), key: Int32(id)))
     }
     let range = first..<pieces.count
-    if answer.theme == theme {
+    if themeID == 0 {
       piecesUnderRunTheme[order] = range
     } else {
       piecesUnderOtherThemes[key] = range
