@@ -162,19 +162,9 @@ struct SheetCompiler {
     var themed: [String: Properties] = [:]
     for theme in definitions.themeVariables.keys {
       guard let values = properties(&self, theme) else { return nil }
-      if values != base { themed[theme] = Self.sharingKeys(of: base, values) }
+      if values != base { themed[theme] = values }
     }
     return Style(properties: base, themed: themed, source: source)
-  }
-
-  /// `values`, holding its keys in `base`'s storage when they are the same
-  /// keys in the same order (a theme changes values, rarely keys): a
-  /// themed style then costs one array of values more, not a second table.
-  private static func sharingKeys(of base: Properties, _ values: Properties) -> Properties {
-    guard values.keys.elementsEqual(base.keys) else { return values }
-    var shared = base
-    for index in values.values.indices { shared.values[index] = values.values[index] }
-    return shared
   }
 
   private mutating func ownProperties(body: YAMLNode, file: String, theme: String?) -> Properties? {
