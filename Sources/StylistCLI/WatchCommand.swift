@@ -1,6 +1,5 @@
 import ArgumentParser
 import Dispatch
-import Foundation
 import Stylist
 
 struct WatchCommand: ParsableCommand {
@@ -64,7 +63,7 @@ private final class AnswerPrinter: @unchecked Sendable {
   private let nodes: [(text: String, identifier: NodeIdentifier)]
   private let cascade: Bool
   private let format: TextOrJSON
-  private let lock = NSLock()
+  private let serial = DispatchQueue(label: "stylist.watch.printer")
   private var printed: [Resolution?]
 
   init(engine: StyleEngine, nodes: [(String, NodeIdentifier)], cascade: Bool, format: TextOrJSON) {
@@ -73,8 +72,10 @@ private final class AnswerPrinter: @unchecked Sendable {
   }
 
   func printChanges() {
-    lock.lock()
-    defer { lock.unlock() }
+    serial.sync { printChangesInOrder() }
+  }
+
+  private func printChangesInOrder() {
     let isFirst = printed.allSatisfy { $0 == nil }
     var output = OutputBuffer()
     var changed = 0

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Darwin)
+  import Foundation  // precomposedStringWithCanonicalMapping
+#endif
 
 /// Character rules shared by names, variants and themes (README: Node identifiers).
 enum NameRules {
@@ -22,6 +24,19 @@ enum NameRules {
   /// NFC form of a name, so equal names compare and glob-match alike.
   static func normalized(_ text: Substring) -> String {
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return String(text) }
-    return String(text).precomposedStringWithCanonicalMapping
+    return nfc(String(text))
+  }
+
+  /// The NFC form of `text`: the one place that normalizes. On Linux the
+  /// standard library's own normalization, so that the library (and the
+  /// `stylist` process) never loads Foundation and its ICU data, which cost
+  /// every command 6.7 MB and several milliseconds of startup; on Darwin
+  /// Foundation's, which is part of the system.
+  static func nfc(_ text: String) -> String {
+    #if canImport(Darwin)
+      text.precomposedStringWithCanonicalMapping
+    #else
+      String(decoding: text._nfcCodeUnits, as: UTF8.self)
+    #endif
   }
 }

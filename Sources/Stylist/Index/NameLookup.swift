@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc  // memcmp
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The index's interned names as a query looks them up: every name's UTF-8
 /// in one arena, open addressing over `NameTable`'s ids and hashes.
@@ -72,7 +78,7 @@ struct NameLookup {
       return isASCII ? probe(bytes, hash: hash) : nil
     }
     if let found { return found }
-    var normalized = name.precomposedStringWithCanonicalMapping
+    var normalized = NameRules.nfc(name)
     return normalized.withUTF8 { id(utf8: $0) }
   }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The style engine an app keeps: the current snapshot of loaded sheets plus
 /// the theme and mode that queries use by default.

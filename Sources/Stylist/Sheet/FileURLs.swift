@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension SheetLoadError {
   /// The paths of `urls`, which must all be file URLs: another scheme is an

@@ -30,9 +30,18 @@ extension StyleSheet {
     return Self.escapingReferences(.map(dump))
   }
 
+  private static func doublingDollars(_ text: String) -> String {
+    var escaped = ""
+    escaped.reserveCapacity(text.utf8.count + 2)
+    for character in text {
+      if character == "$" { escaped += "$$" } else { escaped.append(character) }
+    }
+    return escaped
+  }
+
   private static func escapingReferences(_ value: PropertyValue) -> PropertyValue {
     switch value {
-    case .string(let text) where text.contains("$"): .string(text.replacingOccurrences(of: "$", with: "$$"))
+    case .string(let text) where text.contains("$"): .string(doublingDollars(text))
     case .list(let items): .list(items.map(escapingReferences))
     case .map(let map): .map(map.mapValues(escapingReferences))
     default: value

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Loads files (and their imports, first and once) into `SheetDefinitions`.
 struct SheetLoader {

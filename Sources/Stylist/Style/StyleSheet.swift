@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A loaded style sheet: rules in load order (imports first), an optional
 /// default style and an optional precedence mode.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Interned names: every literal name, variant, token and theme the rules
 /// use gets a small integer id, so matching compares integers. The YAML
 /// composer uses one to find repeated keys in big mappings.
@@ -66,7 +64,7 @@ struct NameTable: Sendable {
     let (hash, isASCII) =
       name.utf8.withContiguousStorageIfAvailable(hash(bytes:)) ?? Array(name.utf8).withUnsafeBufferPointer(hash(bytes:))
     if isASCII { return hash }
-    return Array(name.precomposedStringWithCanonicalMapping.utf8).withUnsafeBufferPointer(hash(bytes:)).hash
+    return Array(NameRules.nfc(name).utf8).withUnsafeBufferPointer(hash(bytes:)).hash
   }
 
   /// FNV-1a byte by byte for names of up to 8 bytes, the ones queries look

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -64,7 +68,7 @@ final class FileChangeMonitor: @unchecked Sendable {
     #if os(Linux)
       if inotify >= 0 { return waitForInotify(timeout: timeout) }
     #endif
-    Thread.sleep(forTimeInterval: min(timeout, Self.pollInterval))
+    Threads.sleep(seconds: min(timeout, Self.pollInterval))
     var changed = false
     for file in files {
       let stamp = FileStamp(path: file)
@@ -130,13 +134,20 @@ final class FileChangeMonitor: @unchecked Sendable {
 /// (nil when the file does not exist).
 private struct FileStamp: Equatable {
   var inode: UInt64
-  var size: UInt64
-  var modified: Date
+  var size: Int64
+  var modifiedSeconds: Int64
+  var modifiedNanoseconds: Int64
 
   init?(path: String) {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-    inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
-    size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
-    modified = attributes[.modificationDate] as? Date ?? .distantPast
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    inode = UInt64(info.st_ino)
+    size = Int64(info.st_size)
+    // The field's name differs: `st_mtimespec` on Darwin, `st_mtim` on Linux.
+    #if canImport(Darwin)
+      (modifiedSeconds, modifiedNanoseconds) = (Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec))
+    #else
+      (modifiedSeconds, modifiedNanoseconds) = (Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec))
+    #endif
   }
 }

@@ -33,6 +33,31 @@ enum Threads {
   }
 }
 
+extension Threads {
+  /// Identifies the calling thread (`pthread_self`: an integer on Linux, a
+  /// pointer on Darwin).
+  static var current: ThreadID {
+    #if canImport(Darwin)
+      ThreadID(raw: UInt(bitPattern: pthread_self()))
+    #else
+      ThreadID(raw: UInt(pthread_self()))
+    #endif
+  }
+
+  /// Blocks the calling thread for `seconds` (signals may cut it short).
+  static func sleep(seconds: Double) {
+    let whole = seconds.rounded(.down)
+    var interval = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1e9))
+    _ = nanosleep(&interval, nil)
+  }
+}
+
+/// A thread, as `Threads.current` names it: equal only for the same thread
+/// while it runs.
+struct ThreadID: Equatable, Sendable {
+  let raw: UInt
+}
+
 /// What a new thread runs, handed over as its start routine's argument.
 private final class ThreadBody {
   let run: @Sendable () -> Void

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Keeps a ``StyleEngine`` in step with sheet files while they are edited:
 /// loads them, watches them and every file they import, and after each save
@@ -34,7 +38,7 @@ public final class SheetWatcher: Sendable {
     var isStopping = false
     var hasFinished = false
     /// The watcher's thread while it is inside `onEvent`.
-    var reportingThread: ObjectIdentifier?
+    var reportingThread: ThreadID?
     var files: [String]
   }
 
@@ -78,7 +82,7 @@ public final class SheetWatcher: Sendable {
   /// event follows; called from `onEvent` itself, it returns at once and
   /// no event follows the current one.
   public func stop() {
-    let caller = ObjectIdentifier(Thread.current)
+    let caller = Threads.current
     let mustWait = state.withLock { state in
       state.isStopping = true
       return state.reportingThread != caller
@@ -148,7 +152,7 @@ private final class WatchLoop: Sendable {
     if rewatch == .watchesReplaced { monitor.watch(watched) }
     let isStopping = state.withLock { state in
       state.files = watched
-      if !state.isStopping { state.reportingThread = ObjectIdentifier(Thread.current) }
+      if !state.isStopping { state.reportingThread = Threads.current }
       return state.isStopping
     }
     guard !isStopping else { return rewatch }
