@@ -15,15 +15,18 @@ extension RuleTrie {
   }
 
   /// The trie of rules whose selectors are `selectors`, in load order.
-  convenience init(selectors: [StyleSelector]) {
+  /// The list is freed once inserted, before the flat tables are laid out.
+  convenience init(selectors: consuming [StyleSelector]) {
     var components = 0
     for index in selectors.indices { components += selectors[index].components.count }
     var builder = Builder(capacity: selectors.count, components: components)
     for index in selectors.indices { builder.insert(selectors[index], as: RuleID(index)) }
+    selectors = []
     self.init(builder)
   }
 
-  private convenience init(_ builder: Builder) {
+  private convenience init(_ builder: consuming Builder) {
+    builder.dropInsertionTables()
     let layout = builder.layout()
     self.init(
       names: builder.names, globs: builder.globs, roots: layout.roots, ruleNodes: layout.ruleNodes,
@@ -214,11 +217,25 @@ extension RuleTrie {
       ruleNodes.append(Int32(node))
     }
 
+    /// Frees what only inserting needs, before the flat tables are laid out
+    /// beside the build tables (the load's peak of memory).
+    mutating func dropInsertionTables() {
+      edgeSlots = []
+      rootIndex = [:]
+    }
+
     /// `array` in a buffer of exactly its count (one element allocated when empty, so it can be freed).
     static func buffer<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
       let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
       _ = buffer.initialize(from: array)
       return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
+    }
+
+    /// A buffer of `count` copies of `value` (one element allocated when empty, so it can be freed).
+    static func buffer<Element>(count: Int, repeating value: Element) -> UnsafeMutableBufferPointer<Element> {
+      let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(count, 1))
+      buffer.initialize(repeating: value)
+      return UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
     }
 
     /// `count` groups of `items`, stable: group `g` is `order[start[g]..<start[g + 1]]`.
@@ -236,8 +253,37 @@ extension RuleTrie {
       return (start, order)
     }
 
+    /// How many literal children `node` has, and how many names they have
+    /// (its children in walk order: literal ones first, grouped by name).
+    private func literalChildren(_ node: Int, _ children: (start: [Int32], order: [Int32])) -> (
+      count: Int, names: Int
+    ) {
+      var (count, names) = (0, 0)
+      var last = NameID.none
+      for position in Int(children.start[node])..<Int(children.start[node + 1]) {
+        let name = edges[Int(children.order[position])].name
+        guard name != .none else { break }
+        count += 1
+        if name != last { names += 1 }
+        last = name
+      }
+      return (count, names)
+    }
+
+    /// The size of the slot table of a node with `count` literal children
+    /// and `names` names among them: none when they are few enough to scan,
+    /// else a power of two at least twice the names.
+    private static func slotCount(literalChildren count: Int, names: Int) -> Int {
+      guard count > RuleTrie.scannedEdges else { return 0 }
+      var slots = 2
+      while slots < 2 * names { slots <<= 1 }
+      return slots
+    }
+
     /// The flat form: each root's tree breadth first, one root after another,
-    /// a node's children consecutive in the order the walk tries them.
+    /// a node's children consecutive in the order the walk tries them. Every
+    /// table is written in place at its final size (no array copied into a
+    /// buffer), since the build tables are still held beside them.
     func layout() -> (roots: [Root], ruleNodes: [TrieNodeID], tables: Tables) {
       var children = Self.grouped(nodeCount, edges.count) { Int(edges[$0].parent) }
       let nodeTerminals = Self.grouped(nodeCount, terminals.count) { Int(terminals[$0].node) }
@@ -277,13 +323,18 @@ extension RuleTrie {
         rootEnds.append(order.count)
       }
 
+      var slotTotal = 0
+      for node in 0..<nodeCount {
+        let literals = literalChildren(node, children)
+        slotTotal += Self.slotCount(literalChildren: literals.count, names: literals.names)
+      }
       let nodes = UnsafeMutableBufferPointer<Node>.allocate(capacity: nodeCount + 1)
       let flatComponents = UnsafeMutableBufferPointer<CompiledComponent>.allocate(capacity: max(components.count, 1))
       let flatTerminals = UnsafeMutableBufferPointer<Terminal>.allocate(capacity: max(terminals.count, 1))
-      var slots: [ChildSlot] = []
-      var innermostNames = [NameID](repeating: .none, count: nodeCount)
-      var parents = [TrieNodeID](repeating: .none, count: nodeCount)
-      var (componentCursor, terminalCursor) = (0, 0)
+      let slots = Self.buffer(count: slotTotal, repeating: ChildSlot(name: .unknown, firstChild: 0, childCount: 0))
+      let innermostNames = Self.buffer(count: nodeCount, repeating: NameID.none)
+      let parents = Self.buffer(count: nodeCount, repeating: TrieNodeID.none)
+      var (componentCursor, terminalCursor, slotCursor) = (0, 0, 0)
       var groups: [ChildSlot] = []
       for (id, node) in order.lazy.map({ Int($0) }).enumerated() {
         let firstTerminal = terminalCursor
@@ -309,13 +360,10 @@ extension RuleTrie {
             groups.append(ChildSlot(name: name, firstChild: firstChild + Int32(offset), childCount: 1))
           }
         }
-        var (firstSlot, slotCount) = (0, 0)
-        if literalCount > RuleTrie.scannedEdges {
-          firstSlot = slots.count
-          slotCount = 2
-          while slotCount < 2 * groups.count { slotCount <<= 1 }
-          slots.append(
-            contentsOf: repeatElement(ChildSlot(name: .unknown, firstChild: 0, childCount: 0), count: slotCount))
+        let slotCount = Self.slotCount(literalChildren: literalCount, names: groups.count)
+        let firstSlot = slotCursor
+        if slotCount > 0 {
+          slotCursor += slotCount
           for group in groups {
             var slot = ChildSlot.home(group.name, count: Int32(slotCount))
             while slots[firstSlot + slot].name != .unknown { slot = (slot + 1) & (slotCount - 1) }
@@ -373,9 +421,9 @@ extension RuleTrie {
       }
       let patternRoots = roots.indices.filter { roots[$0].token.kind != .exact }.map { Int32($0) }
       let tables = Tables(
-        nodes: nodes, innermostNames: Self.buffer(innermostNames), parents: Self.buffer(parents),
+        nodes: nodes, innermostNames: innermostNames, parents: parents,
         components: flatComponents, terminals: flatTerminals,
-        literalRoots: literalRoots, childSlots: Self.buffer(slots), globMatchesName: globTable,
+        literalRoots: literalRoots, childSlots: slots, globMatchesName: globTable,
         names: NameLookup(names),
         roots: Self.buffer(roots), patternRoots: Self.buffer(patternRoots), nameCount: nameCount,
         hasGlobTable: hasGlobTable)

@@ -89,8 +89,9 @@ struct SheetCompiler {
       latestSelectors.reserveCapacity(ruleCount)
       for index in 0..<count where isLatest[index] { latestSelectors.append(definitions.styles[index].selector) }
     }
-    let selectors = latestSelectors
-    let pendingTrie = overlaps ? Pending(onThread: true) { RuleTrie(selectors: selectors) } : nil
+    let selectorCount = latestSelectors.count
+    let pendingTrie =
+      overlaps ? Pending(onThread: true, taking: consume latestSelectors) { RuleTrie(selectors: $0) } : nil
     var rules: [StyleRule] = []
     rules.reserveCapacity(ruleCount)
     // Indices, not a copy of the array: each definition gives up its
@@ -118,10 +119,24 @@ struct SheetCompiler {
       rules: rules, defaultStyle: defaultStyle, mode: definitions.mode,
       themes: Array(definitions.declaredThemes), files: definitions.files)
     sheet.selectorsAreUnique = true
+    // The trie may still be building: what only compiling needed goes first,
+    // so the trie's tables do not add to it at the load's peak.
+    releaseWorkingState()
     // The trie is the rules' only if every selector became a rule (else the
     // load failed and the sheet is dropped anyway).
-    if let trie = pendingTrie?.wait(), rules.count == selectors.count { sheet.trie = trie }
+    if let trie = pendingTrie?.wait(), rules.count == selectorCount { sheet.trie = trie }
     return sheet
+  }
+
+  /// Frees the definitions and every table built to compile them; the
+  /// compiler is spent afterwards.
+  private mutating func releaseWorkingState() {
+    definitions = SheetDefinitions()
+    finalDefinitions = LatestPositions(capacity: 0)
+    evaluators = [:]
+    flattened = [:]
+    isOnChain = []
+    lastUnthemedFlat = nil
   }
 
   /// Which definitions some `extends` names: their templates are read

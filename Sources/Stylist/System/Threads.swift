@@ -84,14 +84,20 @@ final class Pending<Value: Sendable>: Sendable {
   private let isRunningElsewhere: Bool
 
   /// Starts `compute` on a new thread when `onThread` holds and one can be
-  /// started; otherwise `wait()` runs it on the caller's.
-  init(onThread: Bool, _ compute: @escaping @Sendable () -> Value) {
-    self.compute = compute
+  /// started; otherwise `wait()` runs it on the caller's. `compute` is
+  /// handed `input` to own: it can free what it no longer needs before it
+  /// returns (a closure's captures live as long as the closure).
+  init<Input: Sendable>(
+    onThread: Bool, taking input: consuming Input, _ compute: @escaping @Sendable (consuming Input) -> Value
+  ) {
+    let handoff = Locked<Input?>(consume input)
+    let run: @Sendable () -> Value = { compute(handoff.withLock { $0.take()! }) }
+    self.compute = run
     let result = self.result
     isRunningElsewhere =
       onThread
       && Threads.startDetached {
-        let value = compute()
+        let value = run()
         result.withLock(when: { _ in true }) { $0 = value }
       }
   }
