@@ -55,13 +55,18 @@ struct YAMLEventBatch: Sendable {
     return Text(start: Int32(start), count: Int32(text.count))
   }
 
-  /// Hands every event to `handler`, in order, as `YAMLEvent`s.
-  func deliver(to handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void) throws(YAMLError) {
+  /// Hands every event to `handler`, in order, as `YAMLEvent`s; scalar
+  /// values met before share the earlier string (`texts`).
+  func deliver(
+    to handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void, sharing texts: inout SharedTexts
+  ) throws(YAMLError) {
     try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLError) in
-      func string(_ text: Text) -> String? {
+      func bytes(_ text: Text) -> UnsafeBufferPointer<UInt8>? {
         guard text.count >= 0 else { return nil }
-        let range = Int(text.start)..<Int(text.start) + Int(text.count)
-        return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        return UnsafeBufferPointer(rebasing: buffer[Int(text.start)..<Int(text.start) + Int(text.count)])
+      }
+      func string(_ text: Text) -> String? {
+        bytes(text).map { String(decoding: $0, as: UTF8.self) }
       }
       for event in events {
         let translated: YAMLEvent =
@@ -70,7 +75,7 @@ struct YAMLEventBatch: Sendable {
           case .documentEnd: .documentEnd
           case .scalar:
             .scalar(
-              value: string(event.value) ?? "", style: event.style, tag: string(event.tag),
+              value: bytes(event.value).map { texts.string($0) } ?? "", style: event.style, tag: string(event.tag),
               anchor: string(event.anchor))
           case .sequenceStart: .sequenceStart(tag: string(event.tag), anchor: string(event.anchor))
           case .sequenceEnd: .sequenceEnd

@@ -27,9 +27,10 @@ enum YAMLParser {
       try parseHere(bytes, handler: handler)
       return
     }
+    var texts = SharedTexts()
     do throws(YAMLError) {
       while var batch = try pipe.receive() {
-        try batch.deliver(to: handler)
+        try batch.deliver(to: handler, sharing: &texts)
         batch.removeAll()
         pipe.giveBack(batch)
       }
@@ -46,13 +47,14 @@ enum YAMLParser {
     _ bytes: [UInt8], handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void
   ) throws(YAMLError) {
     var batch = YAMLEventBatch(capacity: batchSize)
+    var texts = SharedTexts()
     /// An error of the handler's own, which stops parsing.
     var stopped: YAMLError?
     do throws(YAMLError) {
       try run(bytes) { (event) throws(YAMLError) in
         pack(event, into: &batch)
         guard batch.count == batchSize else { return .proceed }
-        do throws(YAMLError) { try batch.deliver(to: handler) } catch {
+        do throws(YAMLError) { try batch.deliver(to: handler, sharing: &texts) } catch {
           stopped = error
           return .stop
         }
@@ -61,11 +63,11 @@ enum YAMLParser {
       }
     } catch {
       // A syntax error: the events before it are handled first.
-      try batch.deliver(to: handler)
+      try batch.deliver(to: handler, sharing: &texts)
       throw error
     }
     if let stopped { throw stopped }
-    try batch.deliver(to: handler)
+    try batch.deliver(to: handler, sharing: &texts)
   }
 
   /// Starts `produce` on a detached thread; false when none can be started.

@@ -1,0 +1,28 @@
+/// Scalar texts met before in one parse, so that a text written in many
+/// places (`$colors.background` in thousands of styles) is one string.
+///
+/// Texts of up to 15 UTF-8 bytes are stored inside `String` itself; each
+/// longer one costs an allocation of its own, and in a design system the
+/// long scalars are mostly the same few variable references. The cache is
+/// direct-mapped (a text takes its slot from whatever held it), so it stays
+/// bounded whatever the file holds, and a miss costs one hash.
+struct SharedTexts {
+  private static let slotCount = 4_096
+  /// Longer texts are rarely written twice, and hashing them costs more.
+  private static let longestShared = 64
+  private var slots = [String?](repeating: nil, count: slotCount)
+
+  /// `bytes` as a string, the one made before when the same text was.
+  mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    guard bytes.count > 15, bytes.count <= Self.longestShared else { return String(decoding: bytes, as: UTF8.self) }
+    let slot = NameTable.hash(bytes: bytes).hash & (Self.slotCount - 1)
+    if let cached = slots[slot],
+      cached.utf8.withContiguousStorageIfAvailable({ $0.elementsEqual(bytes) }) == true
+    {
+      return cached
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    slots[slot] = text
+    return text
+  }
+}
