@@ -3,25 +3,17 @@ extension RuleTrie {
   /// Compiles `rules` (a rule's id is its position): interns every literal,
   /// cuts each selector into `>` chunks, inserts the chunks innermost first
   /// under the root of the rule's theme and token, then lays the trie out
-  /// flat, each root's tree breadth first (see the type's comment).
-  convenience init(_ rules: [StyleRule]) {
+  /// flat, each root's tree breadth first (see the type's comment). Only
+  /// the selectors are read, and the list is let go once they are inserted,
+  /// before the flat tables are laid out.
+  convenience init(_ rules: consuming [StyleRule]) {
     var components = 0
     for index in rules.indices { components += rules[index].selector.components.count }
     var builder = Builder(capacity: rules.count, components: components)
     // By index: each selector is lent where it is (iterating copied every
     // one, a retain and release per string and array in it).
     for index in rules.indices { builder.insert(rules[index].selector, as: RuleID(index)) }
-    self.init(builder)
-  }
-
-  /// The trie of rules whose selectors are `selectors`, in load order.
-  /// The list is freed once inserted, before the flat tables are laid out.
-  convenience init(selectors: consuming [StyleSelector]) {
-    var components = 0
-    for index in selectors.indices { components += selectors[index].components.count }
-    var builder = Builder(capacity: selectors.count, components: components)
-    for index in selectors.indices { builder.insert(selectors[index], as: RuleID(index)) }
-    selectors = []
+    rules = []
     self.init(builder)
   }
 
@@ -33,10 +25,11 @@ extension RuleTrie {
       longestRule: builder.longestRule, tables: layout.tables)
   }
 
-  /// The trie while rules are inserted, in flat arrays (no array per node:
+  /// The trie while rules are inserted, in flat tables (no array per node:
   /// a sheet of 100,000 styles makes some 250,000 trie nodes): edges in
   /// creation order, found again through an open-addressing table over
-  /// their components; terminals as (node, terminal) pairs.
+  /// their components; terminals as (node, terminal) pairs. Every large
+  /// table, built or final, is in `PageMemory` (see there why).
   private struct Builder {
     struct RootKey: Hashable {
       var theme: NameID
@@ -54,20 +47,25 @@ extension RuleTrie {
       var name: NameID
     }
 
+    struct TerminalAt {
+      var node: Int32
+      var terminal: Terminal
+    }
+
     var names: NameTable
     var globs: [Glob] = []
     private var globIDs = NameTable()
     private var nodeCount = 0
-    private var edges: [BuildEdge] = []
-    private var components: [CompiledComponent] = []
+    private var edges: PageBuffer<BuildEdge>
+    private var components: PageBuffer<CompiledComponent>
     /// Open addressing over `edges` (index or -1), keyed by parent, chunk and anchoring.
-    private var edgeSlots = [Int32](repeating: -1, count: 1024)
-    private var terminals: [(node: Int32, terminal: Terminal)] = []
+    private var edgeSlots = PageBuffer<Int32>(repeating: -1, count: 1024)
+    private var terminals: PageBuffer<TerminalAt>
     private var rootKeys: [RootKey] = []
     private var rootIndex: [RootKey: Int] = [:]
     /// Build node of each root, by root.
     private var rootNodes: [Int] = []
-    private var ruleNodes: [Int32] = []
+    private let ruleNodes: PageBuffer<Int32>
     var longestRule = 0
 
     /// Room for `capacity` rules of `components` components in all: a chunk
@@ -75,10 +73,10 @@ extension RuleTrie {
     /// outgrow that, and no table is copied while it grows.
     init(capacity: Int, components: Int) {
       names = NameTable(capacity: capacity)
-      ruleNodes.reserveCapacity(capacity)
-      terminals.reserveCapacity(capacity)
-      edges.reserveCapacity(components)
-      self.components.reserveCapacity(components)
+      ruleNodes = PageBuffer(capacity: capacity)
+      terminals = PageBuffer(capacity: capacity)
+      edges = PageBuffer(capacity: components)
+      self.components = PageBuffer(capacity: components)
     }
 
     mutating func glob(_ glob: Glob) -> GlobID {
@@ -129,7 +127,9 @@ extension RuleTrie {
 
     /// A multiply-xor mix of the edge's ids (no `Hasher`: it was a third of
     /// building the trie); only this table uses it, so it needs no seed.
-    private static func hash(parent: Int, _ chunk: ArraySlice<CompiledComponent>, _ anchoring: ChunkAnchoring) -> Int {
+    private static func hash(parent: Int, _ chunk: some Collection<CompiledComponent>, _ anchoring: ChunkAnchoring)
+      -> Int
+    {
       func mix(_ hash: UInt64, _ value: Int32) -> UInt64 {
         (hash ^ UInt64(UInt32(bitPattern: value))) &* 0x9E37_79B9_7F4A_7C15
       }
@@ -155,7 +155,7 @@ extension RuleTrie {
       while edgeSlots[slot] >= 0 {
         let edge = edges[Int(edgeSlots[slot])]
         if edge.parent == parent && edge.anchoring == anchoring
-          && components[Int(edge.first)..<Int(edge.first + edge.length)].elementsEqual(chunk)
+          && components.elements[Int(edge.first)..<Int(edge.first + edge.length)].elementsEqual(chunk)
         {
           return Int(edge.child)
         }
@@ -169,12 +169,13 @@ extension RuleTrie {
           anchoring: anchoring, name: innermost.nameKind == .exact ? innermost.name : .none))
       components.append(contentsOf: chunk)
       if edges.count * 2 > edgeSlots.count {
-        edgeSlots = [Int32](repeating: -1, count: edgeSlots.count * 2)
+        edgeSlots = PageBuffer(repeating: -1, count: edgeSlots.count * 2)
         mask = edgeSlots.count - 1
-        for (index, edge) in edges.enumerated() {
+        for (index, edge) in edges.elements.enumerated() {
           var slot =
             Self.hash(
-              parent: Int(edge.parent), components[Int(edge.first)..<Int(edge.first + edge.length)], edge.anchoring)
+              parent: Int(edge.parent), components.elements[Int(edge.first)..<Int(edge.first + edge.length)],
+              edge.anchoring)
             & mask
           while edgeSlots[slot] >= 0 { slot = (slot + 1) & mask }
           edgeSlots[slot] = Int32(index)
@@ -213,14 +214,14 @@ extension RuleTrie {
         index -= 1
       }
       let needsEmptyPath = compiled.isEmpty && selector.token.isDirectChild
-      terminals.append((Int32(node), Terminal(rule: rule, needsEmptyPath: needsEmptyPath)))
+      terminals.append(TerminalAt(node: Int32(node), terminal: Terminal(rule: rule, needsEmptyPath: needsEmptyPath)))
       ruleNodes.append(Int32(node))
     }
 
     /// Frees what only inserting needs, before the flat tables are laid out
     /// beside the build tables (the load's peak of memory).
     mutating func dropInsertionTables() {
-      edgeSlots = []
+      edgeSlots = PageBuffer(capacity: 0)
       rootIndex = [:]
     }
 
@@ -231,31 +232,31 @@ extension RuleTrie {
       return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
     }
 
-    /// A buffer of `count` copies of `value` (one element allocated when empty, so it can be freed).
-    static func buffer<Element>(count: Int, repeating value: Element) -> UnsafeMutableBufferPointer<Element> {
-      let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(count, 1))
-      buffer.initialize(repeating: value)
-      return UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
-    }
-
     /// `count` groups of `items`, stable: group `g` is `order[start[g]..<start[g + 1]]`.
-    private static func grouped(_ count: Int, _ items: Int, group: (Int) -> Int) -> (start: [Int32], order: [Int32]) {
-      var start = [Int32](repeating: 0, count: count + 1)
+    private static func grouped(_ count: Int, _ items: Int, group: (Int) -> Int) -> Groups {
+      let start = PageBuffer<Int32>(repeating: 0, count: count + 1)
       for item in 0..<items { start[group(item) + 1] += 1 }
       for index in 0..<count { start[index + 1] += start[index] }
-      var next = start
-      var order = [Int32](repeating: 0, count: items)
+      let next = PageBuffer<Int32>(repeating: 0, count: count + 1)
+      _ = next.elements.update(fromContentsOf: start.elements)
+      let order = PageBuffer<Int32>(repeating: 0, count: items)
       for item in 0..<items {
         let slot = Int(next[group(item)])
         order[slot] = Int32(item)
         next[group(item)] += 1
       }
-      return (start, order)
+      return Groups(start: start, order: order)
+    }
+
+    /// Items grouped by an index: group `g` is `order[start[g]..<start[g + 1]]`.
+    struct Groups {
+      let start: PageBuffer<Int32>
+      let order: PageBuffer<Int32>
     }
 
     /// How many literal children `node` has, and how many names they have
     /// (its children in walk order: literal ones first, grouped by name).
-    private func literalChildren(_ node: Int, _ children: (start: [Int32], order: [Int32])) -> (
+    private func literalChildren(_ node: Int, _ children: Groups) -> (
       count: Int, names: Int
     ) {
       var (count, names) = (0, 0)
@@ -281,12 +282,15 @@ extension RuleTrie {
     }
 
     /// The flat form: each root's tree breadth first, one root after another,
-    /// a node's children consecutive in the order the walk tries them. Every
-    /// table is written in place at its final size (no array copied into a
-    /// buffer), since the build tables are still held beside them.
-    func layout() -> (roots: [Root], ruleNodes: [TrieNodeID], tables: Tables) {
-      var children = Self.grouped(nodeCount, edges.count) { Int(edges[$0].parent) }
-      let nodeTerminals = Self.grouped(nodeCount, terminals.count) { Int(terminals[$0].node) }
+    /// a node's children consecutive in the order the walk tries them.
+    ///
+    /// The final tables are written in passes, one kind of field at a time,
+    /// and each build table is freed after the last pass that reads it: the
+    /// trie is built while the sheet compiles, so its build tables and final
+    /// tables held at once add to the load's peak of memory. Every table is
+    /// written in place at its final size.
+    mutating func layout() -> (roots: [Root], ruleNodes: [TrieNodeID], tables: Tables) {
+      let children = Self.grouped(nodeCount, edges.count) { Int(edges[$0].parent) }
       // Literal children grouped by name, the heaviest innermost component
       // first, then the pattern children; creation order breaks ties.
       func walkOrder(_ edge: Int32) -> (Int, Int32, Int, Int32) {
@@ -295,15 +299,14 @@ extension RuleTrie {
         return (built.name == .none ? 1 : 0, built.name.raw, -weight, edge)
       }
       for node in 0..<nodeCount where children.start[node + 1] - children.start[node] > 1 {
-        children.order[Int(children.start[node])..<Int(children.start[node + 1])].sort {
+        children.order.elements[Int(children.start[node])..<Int(children.start[node + 1])].sort {
           walkOrder($0) < walkOrder($1)
         }
       }
-      var order: [Int32] = []
-      order.reserveCapacity(nodeCount)
-      var newID = [Int32](repeating: 0, count: nodeCount)
+      let order = PageBuffer<Int32>(capacity: nodeCount)
+      let newID = PageBuffer<Int32>(repeating: 0, count: nodeCount)
       /// The edge into each build node (-1 for a root).
-      var edgeInto = [Int32](repeating: -1, count: nodeCount)
+      var edgeInto = PageBuffer<Int32>(repeating: -1, count: nodeCount)
       var rootEnds: [Int] = []
       for root in rootNodes {
         var next = order.count
@@ -322,28 +325,62 @@ extension RuleTrie {
         }
         rootEnds.append(order.count)
       }
+      let empty = Node(
+        childNames: 0, firstTerminal: 0, firstChild: 0, literalChildCount: 0, patternChildCount: 0, firstSlot: 0,
+        chunk: Chunk(firstComponent: 0, length: 0, anchoring: []), slotShift: 0)
+      let nodes = PageMemory.allocate(Node.self, count: nodeCount + 1)
+      nodes.initialize(repeating: empty)
 
+      // Terminals, in node order.
+      let flatTerminals = PageMemory.allocate(Terminal.self, count: terminals.count)
+      do {
+        let nodeTerminals = Self.grouped(nodeCount, terminals.count) { Int(terminals[$0].node) }
+        var cursor = 0
+        for (id, node) in order.elements.lazy.map({ Int($0) }).enumerated() {
+          nodes[id].firstTerminal = Int32(cursor)
+          for position in Int(nodeTerminals.start[node])..<Int(nodeTerminals.start[node + 1]) {
+            flatTerminals.initializeElement(at: cursor, to: terminals[Int(nodeTerminals.order[position])].terminal)
+            cursor += 1
+          }
+        }
+        nodes[nodeCount].firstTerminal = Int32(cursor)
+      }
+      terminals = PageBuffer(capacity: 0)
+
+      // The chunk of the edge into each node, its components beside its siblings'.
+      let flatComponents = PageMemory.allocate(CompiledComponent.self, count: components.count)
+      let innermostNames = PageMemory.allocate(NameID.self, count: nodeCount)
+      innermostNames.initialize(repeating: .none)
+      let parents = PageMemory.allocate(TrieNodeID.self, count: nodeCount)
+      parents.initialize(repeating: .none)
+      var componentCursor = 0
+      for (id, node) in order.elements.lazy.map({ Int($0) }).enumerated() {
+        nodes[id].chunk = Chunk(firstComponent: Int32(componentCursor), length: 0, anchoring: [])
+        guard edgeInto[node] >= 0 else { continue }
+        let built = edges[Int(edgeInto[node])]
+        nodes[id].chunk = Chunk(
+          firstComponent: Int32(componentCursor), length: built.length, anchoring: built.anchoring)
+        innermostNames[id] = built.name
+        parents[id] = TrieNodeID(Int(newID[Int(built.parent)]))
+        for offset in 0..<Int(built.length) {
+          flatComponents.initializeElement(at: componentCursor, to: components[Int(built.first) + offset])
+          componentCursor += 1
+        }
+      }
+      components = PageBuffer(capacity: 0)
+      edgeInto = PageBuffer(capacity: 0)
+
+      // The children, numbered consecutively when their parent was reached.
       var slotTotal = 0
       for node in 0..<nodeCount {
         let literals = literalChildren(node, children)
         slotTotal += Self.slotCount(literalChildren: literals.count, names: literals.names)
       }
-      let nodes = UnsafeMutableBufferPointer<Node>.allocate(capacity: nodeCount + 1)
-      let flatComponents = UnsafeMutableBufferPointer<CompiledComponent>.allocate(capacity: max(components.count, 1))
-      let flatTerminals = UnsafeMutableBufferPointer<Terminal>.allocate(capacity: max(terminals.count, 1))
-      let slots = Self.buffer(count: slotTotal, repeating: ChildSlot(name: .unknown, firstChild: 0, childCount: 0))
-      let innermostNames = Self.buffer(count: nodeCount, repeating: NameID.none)
-      let parents = Self.buffer(count: nodeCount, repeating: TrieNodeID.none)
-      var (componentCursor, terminalCursor, slotCursor) = (0, 0, 0)
+      let slots = PageMemory.allocate(ChildSlot.self, count: slotTotal)
+      slots.initialize(repeating: ChildSlot(name: .unknown, firstChild: 0, childCount: 0))
+      var slotCursor = 0
       var groups: [ChildSlot] = []
-      for (id, node) in order.lazy.map({ Int($0) }).enumerated() {
-        let firstTerminal = terminalCursor
-        for position in Int(nodeTerminals.start[node])..<Int(nodeTerminals.start[node + 1]) {
-          flatTerminals.initializeElement(
-            at: terminalCursor, to: terminals[Int(nodeTerminals.order[position])].terminal)
-          terminalCursor += 1
-        }
-        // The children, numbered consecutively when their parent was reached.
+      for (id, node) in order.elements.lazy.map({ Int($0) }).enumerated() {
         let childEdges = Int(children.start[node])..<Int(children.start[node + 1])
         let firstChild = childEdges.isEmpty ? 0 : newID[Int(edges[Int(children.order[childEdges.lowerBound])].child)]
         groups.removeAll(keepingCapacity: true)
@@ -370,31 +407,13 @@ extension RuleTrie {
             slots[firstSlot + slot] = group
           }
         }
-        // The chunk of the edge into this node, its components beside its siblings'.
-        var chunk = Chunk(firstComponent: Int32(componentCursor), length: 0, anchoring: [])
-        if edgeInto[node] >= 0 {
-          let built = edges[Int(edgeInto[node])]
-          chunk = Chunk(firstComponent: Int32(componentCursor), length: built.length, anchoring: built.anchoring)
-          innermostNames[id] = built.name
-          parents[id] = TrieNodeID(Int(newID[Int(built.parent)]))
-          for offset in 0..<Int(built.length) {
-            flatComponents.initializeElement(at: componentCursor, to: components[Int(built.first) + offset])
-            componentCursor += 1
-          }
-        }
-        nodes.initializeElement(
-          at: id,
-          to: Node(
-            childNames: childNames, firstTerminal: Int32(firstTerminal), firstChild: firstChild,
-            literalChildCount: Int32(literalCount), patternChildCount: Int32(childEdges.count - literalCount),
-            firstSlot: Int32(firstSlot), chunk: chunk,
-            slotShift: slotCount == 0 ? 0 : UInt8(slotCount.trailingZeroBitCount)))
+        nodes[id].childNames = childNames
+        nodes[id].firstChild = firstChild
+        nodes[id].literalChildCount = Int32(literalCount)
+        nodes[id].patternChildCount = Int32(childEdges.count - literalCount)
+        nodes[id].firstSlot = Int32(firstSlot)
+        nodes[id].slotShift = slotCount == 0 ? 0 : UInt8(slotCount.trailingZeroBitCount)
       }
-      nodes.initializeElement(
-        at: nodeCount,
-        to: Node(
-          childNames: 0, firstTerminal: Int32(terminals.count), firstChild: 0, literalChildCount: 0,
-          patternChildCount: 0, firstSlot: 0, chunk: Chunk(firstComponent: 0, length: 0, anchoring: []), slotShift: 0))
 
       var roots: [Root] = []
       var literalRoots = PairTable(capacity: rootKeys.count)
@@ -410,8 +429,7 @@ extension RuleTrie {
 
       let nameCount = names.count
       let hasGlobTable = globs.count * nameCount <= RuleTrie.maxGlobTable
-      let globTable = UnsafeMutableBufferPointer<UInt8>.allocate(
-        capacity: max(hasGlobTable ? globs.count * nameCount : 0, 1))
+      let globTable = PageMemory.allocate(UInt8.self, count: hasGlobTable ? globs.count * nameCount : 0)
       if hasGlobTable {
         for (glob, pattern) in globs.enumerated() {
           for (name, text) in names.names.enumerated() {
@@ -427,7 +445,7 @@ extension RuleTrie {
         names: NameLookup(names),
         roots: Self.buffer(roots), patternRoots: Self.buffer(patternRoots), nameCount: nameCount,
         hasGlobTable: hasGlobTable)
-      return (roots, ruleNodes.map { TrieNodeID(Int(newID[Int($0)])) }, tables)
+      return (roots, ruleNodes.elements.map { TrieNodeID(Int(newID[Int($0)])) }, tables)
     }
   }
 }

@@ -153,14 +153,14 @@ final class RuleTrie: @unchecked Sendable {
   }
 
   deinit {
-    tables.nodes.deallocate()
-    tables.components.deallocate()
-    tables.terminals.deallocate()
+    PageMemory.deallocate(tables.nodes)
+    PageMemory.deallocate(tables.components)
+    PageMemory.deallocate(tables.terminals)
     tables.literalRoots.deallocate()
-    tables.childSlots.deallocate()
-    tables.innermostNames.deallocate()
-    tables.parents.deallocate()
-    tables.globMatchesName.deallocate()
+    PageMemory.deallocate(tables.childSlots)
+    PageMemory.deallocate(tables.innermostNames)
+    PageMemory.deallocate(tables.parents)
+    PageMemory.deallocate(tables.globMatchesName)
     tables.names.deallocate()
     tables.roots.deallocate()
     tables.patternRoots.deallocate()
