@@ -84,14 +84,16 @@ struct SheetCompiler {
     }
     let isTarget = extendsTargets(of: extending.filter { isLatest[$0] })
     let overlaps = buildsTrieOnThread && templateCount * 4 >= count
-    var latestSelectors: [StyleSelector] = []
+    // The trie reads only selectors: a definition's rule (for a template, a
+    // placeholder with the selector, replaced once compiled) lends its own,
+    // one reference each instead of a copy of every selector.
+    var latestRules: [StyleRule] = []
     if overlaps {
-      latestSelectors.reserveCapacity(ruleCount)
-      for index in 0..<count where isLatest[index] { latestSelectors.append(definitions.styles[index].selector) }
+      latestRules.reserveCapacity(ruleCount)
+      for index in 0..<count where isLatest[index] { latestRules.append(definitions.styles[index].rule) }
     }
-    let selectorCount = latestSelectors.count
-    let pendingTrie =
-      overlaps ? Pending(onThread: true, taking: consume latestSelectors) { RuleTrie(selectors: $0) } : nil
+    let selectorCount = latestRules.count
+    let pendingTrie = overlaps ? Pending(onThread: true, taking: consume latestRules) { RuleTrie($0) } : nil
     var rules: [StyleRule] = []
     rules.reserveCapacity(ruleCount)
     // Indices, not a copy of the array: each definition gives up its

@@ -13,8 +13,10 @@ struct LatestPositions {
   private var count = 0
   private let capacity: Int
 
+  /// Eight bytes: the hash only filters candidates (`isSame` decides), so
+  /// its low 32 bits do; on 100,000 styles the table is 2 MB, not 4.
   private struct Slot {
-    var hash: Int
+    var hash: UInt32
     var position: Int32
   }
 
@@ -37,7 +39,9 @@ struct LatestPositions {
   func latest(hash: Int, isSame: (Int) -> Bool) -> Int? {
     var slot = firstSlot(hash)
     while slots[slot].position >= 0 {
-      if slots[slot].hash == hash, isSame(Int(slots[slot].position)) { return Int(slots[slot].position) }
+      if slots[slot].hash == UInt32(truncatingIfNeeded: hash), isSame(Int(slots[slot].position)) {
+        return Int(slots[slot].position)
+      }
       slot = (slot + 1) & mask
     }
     return nil
@@ -49,7 +53,7 @@ struct LatestPositions {
   mutating func update(_ position: Int, hash: Int, isSame: (Int) -> Bool) -> Int? {
     var slot = firstSlot(hash)
     while slots[slot].position >= 0 {
-      if slots[slot].hash == hash, isSame(Int(slots[slot].position)) {
+      if slots[slot].hash == UInt32(truncatingIfNeeded: hash), isSame(Int(slots[slot].position)) {
         defer { slots[slot].position = Int32(position) }
         return Int(slots[slot].position)
       }
@@ -57,7 +61,7 @@ struct LatestPositions {
     }
     precondition(count < max(capacity, 8), "LatestPositions holds at most its capacity")
     count += 1
-    slots[slot] = Slot(hash: hash, position: Int32(position))
+    slots[slot] = Slot(hash: UInt32(truncatingIfNeeded: hash), position: Int32(position))
     return nil
   }
 }

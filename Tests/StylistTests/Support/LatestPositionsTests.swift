@@ -19,4 +19,18 @@ import Testing
       #expect(positions.latest(hash: weakHash(value)) { values[$0] == value } == reference[value])
     }
   }
+
+  /// Slots keep 32 bits of a hash: hashes that differ only above them are
+  /// told apart by the values.
+  @Test func hashesEqualInTheirLowBitsAreToldApart() {
+    let values = Array(0..<2_000)
+    func highHash(_ value: Int) -> Int { (value % 50) << 32 }
+    var positions = LatestPositions(capacity: values.count)
+    for (position, value) in values.enumerated() {
+      #expect(positions.update(position, hash: highHash(value)) { values[$0] == value } == nil)
+    }
+    for value in values {
+      #expect(positions.latest(hash: highHash(value)) { values[$0] == value } == value)
+    }
+  }
 }
