@@ -140,10 +140,11 @@ struct Benchmarks {
       let sheet = try write(system.yaml, "ds-load-\(styles / 1000)k.yaml")
       sheets[styles] = sheet
       let mb = Double(try FileManager.default.attributesOfItem(atPath: sheet)[.size] as! Int) / 1e6
-      var (floor, ours) = (Double.infinity, Double.infinity)
+      var (floor, ours, peak) = (Double.infinity, Double.infinity, 0)
       for _ in 0..<5 {
         floor = min(floor, try Measure.command(this, ["--libyaml-events", sheet], input: "/dev/null"))
-        ours = min(ours, try Measure.command(options.stylist, ["match", "-s", sheet, "title"], input: "/dev/null"))
+        let run = try Measure.process(options.stylist, ["match", "-s", sheet, "title"], input: "/dev/null")
+        (ours, peak) = (min(ours, run.seconds), max(peak, run.peakResidentBytes))
       }
       rows.append(
         Row(
@@ -159,13 +160,13 @@ struct Benchmarks {
           workload: "  same, 100k, against Yams.load (process)", figure: ours * 1000, unit: "ms",
           baselineName: "Yams.load", baseline: yams * 1000, ratio: yams / ours, goal: "faster than Yams",
           met: ours < yams))
-      let output = try child(["--load-rss", sheet])
-      guard let peak = Double(output) else { throw BenchError("memory child printed '\(output)'") }
+      // The same `stylist match` processes, the largest of their peaks.
+      let bytes = Double(peak)
       rows.append(
         Row(
-          workload: String(format: "  peak RSS, 100k loaded and indexed (%.1f MB file)", mb), figure: peak / 1e6,
-          unit: "MB", baselineName: "file size", baseline: mb, ratio: peak / (mb * 1e6), goal: "≤ 10× file",
-          met: peak <= 10 * mb * 1e6))
+          workload: String(format: "  peak RSS of that process (%.1f MB file)", mb), figure: bytes / 1e6,
+          unit: "MB", baselineName: "file size", baseline: mb, ratio: bytes / (mb * 1e6), goal: "≤ 10× file",
+          met: bytes <= 10 * mb * 1e6))
     }
   }
 

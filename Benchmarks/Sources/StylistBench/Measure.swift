@@ -36,6 +36,14 @@ enum Measure {
   /// Linux its `waitUntilExit()` polls every 50 ms, which rounded every
   /// time up to the next multiple of 50 ms (`/bin/true` took 50.7 ms).
   static func command(_ path: String, _ arguments: [String], input: String) throws -> Double {
+    try process(path, arguments, input: input).seconds
+  }
+
+  /// `command`'s wall time, and the process's peak resident memory in
+  /// bytes (`ru_maxrss` from `wait4`: the whole process, libraries included).
+  static func process(_ path: String, _ arguments: [String], input: String) throws -> (
+    seconds: Double, peakResidentBytes: Int
+  ) {
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     #if canImport(Darwin)
@@ -50,10 +58,11 @@ enum Measure {
     var pid = pid_t()
     var status: Int32 = 0
     var spawned: Int32 = 0
+    var usage = rusage()
     let time = seconds {
       spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
       if spawned == 0 {
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
       }
     }
     guard spawned == 0 else { throw BenchError("cannot run \(path): \(String(cString: strerror(spawned)))") }
@@ -61,7 +70,13 @@ enum Measure {
     guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
       throw BenchError("\(path) \(arguments) ended with status \(status)")
     }
-    return time
+    // Kilobytes on Linux, bytes on Darwin.
+    #if canImport(Darwin)
+      let peak = Int(usage.ru_maxrss)
+    #else
+      let peak = Int(usage.ru_maxrss) * 1024
+    #endif
+    return (time, peak)
   }
 }
 
