@@ -65,7 +65,7 @@ extension RuleTrie {
     private var rootIndex: [RootKey: Int] = [:]
     /// Build node of each root, by root.
     private var rootNodes: [Int] = []
-    private let ruleNodes: PageBuffer<Int32>
+    private var ruleNodes: PageBuffer<Int32>
     var longestRule = 0
 
     /// Room for `capacity` rules of `components` components in all: a chunk
@@ -95,9 +95,7 @@ extension RuleTrie {
     }
 
     mutating func component(_ component: SelectorComponent) -> CompiledComponent {
-      var compiled = CompiledComponent(
-        nameKind: .any, variantKind: .unspecified, weight: UInt8(component.weight), name: .none,
-        nameGlob: GlobID(0), variant: .none, variantGlob: GlobID(0))
+      var compiled = CompiledComponent(weight: UInt8(component.weight))
       switch component.name {
       case .exact(let name):
         compiled.nameKind = .exact
@@ -137,10 +135,8 @@ extension RuleTrie {
       for component in chunk {
         let kinds = Int32(component.nameKind.rawValue) << 16 | Int32(component.variantKind.rawValue) << 8
         hash = mix(hash, kinds | Int32(component.weight))
-        hash = mix(hash, component.name.raw)
-        hash = mix(hash, component.nameGlob.raw)
-        hash = mix(hash, component.variant.raw)
-        hash = mix(hash, component.variantGlob.raw)
+        hash = mix(hash, component.storedIDs.name)
+        hash = mix(hash, component.storedIDs.variant)
       }
       return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
@@ -254,23 +250,6 @@ extension RuleTrie {
       let order: PageBuffer<Int32>
     }
 
-    /// How many literal children `node` has, and how many names they have
-    /// (its children in walk order: literal ones first, grouped by name).
-    private func literalChildren(_ node: Int, _ children: Groups) -> (
-      count: Int, names: Int
-    ) {
-      var (count, names) = (0, 0)
-      var last = NameID.none
-      for position in Int(children.start[node])..<Int(children.start[node + 1]) {
-        let name = edges[Int(children.order[position])].name
-        guard name != .none else { break }
-        count += 1
-        if name != last { names += 1 }
-        last = name
-      }
-      return (count, names)
-    }
-
     /// The size of the slot table of a node with `count` literal children
     /// and `names` names among them: none when they are few enough to scan,
     /// else a power of two at least twice the names.
@@ -290,129 +269,141 @@ extension RuleTrie {
     /// tables held at once add to the load's peak of memory. Every table is
     /// written in place at its final size.
     mutating func layout() -> (roots: [Root], ruleNodes: [TrieNodeID], tables: Tables) {
-      let children = Self.grouped(nodeCount, edges.count) { Int(edges[$0].parent) }
-      // Literal children grouped by name, the heaviest innermost component
-      // first, then the pattern children; creation order breaks ties.
-      func walkOrder(_ edge: Int32) -> (Int, Int32, Int, Int32) {
-        let built = edges[Int(edge)]
-        let weight = Int(components[Int(built.first + built.length) - 1].weight)
-        return (built.name == .none ? 1 : 0, built.name.raw, -weight, edge)
-      }
-      for node in 0..<nodeCount where children.start[node + 1] - children.start[node] > 1 {
-        children.order.elements[Int(children.start[node])..<Int(children.start[node + 1])].sort {
-          walkOrder($0) < walkOrder($1)
-        }
-      }
-      let order = PageBuffer<Int32>(capacity: nodeCount)
-      let newID = PageBuffer<Int32>(repeating: 0, count: nodeCount)
-      /// The edge into each build node (-1 for a root).
-      var edgeInto = PageBuffer<Int32>(repeating: -1, count: nodeCount)
-      var rootEnds: [Int] = []
-      for root in rootNodes {
-        var next = order.count
-        newID[root] = Int32(order.count)
-        order.append(Int32(root))
-        while next < order.count {
-          let node = Int(order[next])
-          for position in Int(children.start[node])..<Int(children.start[node + 1]) {
-            let edge = children.order[position]
-            let child = Int(edges[Int(edge)].child)
-            newID[child] = Int32(order.count)
-            edgeInto[child] = edge
-            order.append(Int32(child))
-          }
-          next += 1
-        }
-        rootEnds.append(order.count)
-      }
       let empty = Node(
         childNames: 0, firstTerminal: 0, firstChild: 0, literalChildCount: 0, patternChildCount: 0, firstSlot: 0,
         chunk: Chunk(firstComponent: 0, length: 0, anchoring: []), slotShift: 0)
       let nodes = PageMemory.allocate(Node.self, count: nodeCount + 1)
       nodes.initialize(repeating: empty)
+      let parents = PageMemory.allocate(TrieNodeID.self, count: nodeCount)
+      parents.initialize(repeating: .none)
+      /// Each build node's final id.
+      var newID = PageBuffer<Int32>(repeating: 0, count: nodeCount)
+      /// The edge into each node, by final id (-1 for a root).
+      var edgeInto = PageBuffer<Int32>(repeating: -1, count: nodeCount)
+      var (rootStarts, rootEnds): ([Int], [Int]) = ([], [])
+      // Breadth first, numbering a node's children consecutively when it is
+      // reached; its child fields and its children's parent are known then.
+      do {
+        let order = PageBuffer<Int32>(capacity: nodeCount)
+        let children = Self.grouped(nodeCount, edges.count) { Int(edges[$0].parent) }
+        // Literal children grouped by name, the heaviest innermost component
+        // first, then the pattern children; creation order breaks ties.
+        func walkOrder(_ edge: Int32) -> (Int, Int32, Int, Int32) {
+          let built = edges[Int(edge)]
+          let weight = Int(components[Int(built.first + built.length) - 1].weight)
+          return (built.name == .none ? 1 : 0, built.name.raw, -weight, edge)
+        }
+        for node in 0..<nodeCount where children.start[node + 1] - children.start[node] > 1 {
+          children.order.elements[Int(children.start[node])..<Int(children.start[node + 1])].sort {
+            walkOrder($0) < walkOrder($1)
+          }
+        }
+        for root in rootNodes {
+          var next = order.count
+          rootStarts.append(next)
+          newID[root] = Int32(order.count)
+          order.append(Int32(root))
+          while next < order.count {
+            let node = Int(order[next])
+            let childEdges = Int(children.start[node])..<Int(children.start[node + 1])
+            nodes[next].firstChild = childEdges.isEmpty ? 0 : Int32(order.count)
+            var (literalCount, childNames) = (0, UInt64(0))
+            for position in childEdges {
+              let edge = children.order[position]
+              let built = edges[Int(edge)]
+              if built.name != .none {
+                literalCount += 1
+                childNames |= RuleTrie.bit(built.name)
+              }
+              let child = Int(built.child)
+              newID[child] = Int32(order.count)
+              edgeInto[order.count] = edge
+              parents[order.count] = TrieNodeID(next)
+              order.append(Int32(child))
+            }
+            nodes[next].childNames = childNames
+            nodes[next].literalChildCount = Int32(literalCount)
+            nodes[next].patternChildCount = Int32(childEdges.count - literalCount)
+            next += 1
+          }
+          rootEnds.append(order.count)
+        }
+      }
+
+      let finalRuleNodes = ruleNodes.elements.map { TrieNodeID(Int(newID[Int($0)])) }
+      ruleNodes = PageBuffer(capacity: 0)
 
       // Terminals, in node order.
       let flatTerminals = PageMemory.allocate(Terminal.self, count: terminals.count)
       do {
-        let nodeTerminals = Self.grouped(nodeCount, terminals.count) { Int(terminals[$0].node) }
+        let nodeTerminals = Self.grouped(nodeCount, terminals.count) { Int(newID[Int(terminals[$0].node)]) }
         var cursor = 0
-        for (id, node) in order.elements.lazy.map({ Int($0) }).enumerated() {
+        for id in 0..<nodeCount {
           nodes[id].firstTerminal = Int32(cursor)
-          for position in Int(nodeTerminals.start[node])..<Int(nodeTerminals.start[node + 1]) {
+          for position in Int(nodeTerminals.start[id])..<Int(nodeTerminals.start[id + 1]) {
             flatTerminals.initializeElement(at: cursor, to: terminals[Int(nodeTerminals.order[position])].terminal)
             cursor += 1
           }
         }
         nodes[nodeCount].firstTerminal = Int32(cursor)
       }
-      terminals = PageBuffer(capacity: 0)
+      (terminals, newID) = (PageBuffer(capacity: 0), PageBuffer(capacity: 0))
 
       // The chunk of the edge into each node, its components beside its siblings'.
       let flatComponents = PageMemory.allocate(CompiledComponent.self, count: components.count)
       let innermostNames = PageMemory.allocate(NameID.self, count: nodeCount)
       innermostNames.initialize(repeating: .none)
-      let parents = PageMemory.allocate(TrieNodeID.self, count: nodeCount)
-      parents.initialize(repeating: .none)
       var componentCursor = 0
-      for (id, node) in order.elements.lazy.map({ Int($0) }).enumerated() {
+      for id in 0..<nodeCount {
         nodes[id].chunk = Chunk(firstComponent: Int32(componentCursor), length: 0, anchoring: [])
-        guard edgeInto[node] >= 0 else { continue }
-        let built = edges[Int(edgeInto[node])]
+        guard edgeInto[id] >= 0 else { continue }
+        let built = edges[Int(edgeInto[id])]
         nodes[id].chunk = Chunk(
           firstComponent: Int32(componentCursor), length: built.length, anchoring: built.anchoring)
         innermostNames[id] = built.name
-        parents[id] = TrieNodeID(Int(newID[Int(built.parent)]))
         for offset in 0..<Int(built.length) {
           flatComponents.initializeElement(at: componentCursor, to: components[Int(built.first) + offset])
           componentCursor += 1
         }
       }
-      components = PageBuffer(capacity: 0)
-      edgeInto = PageBuffer(capacity: 0)
+      (edges, components, edgeInto) = (PageBuffer(capacity: 0), PageBuffer(capacity: 0), PageBuffer(capacity: 0))
 
-      // The children, numbered consecutively when their parent was reached.
+      // The slot tables of nodes with many literal children, from the
+      // children's innermost names (the literal children come first, and a
+      // node's children are consecutive).
+      func literalGroups(_ id: Int, into groups: inout [ChildSlot]) {
+        groups.removeAll(keepingCapacity: true)
+        let firstChild = Int(nodes[id].firstChild)
+        for child in firstChild..<firstChild + Int(nodes[id].literalChildCount) {
+          let name = innermostNames[child]
+          if groups.last?.name == name {
+            groups[groups.count - 1].childCount += 1
+          } else {
+            groups.append(ChildSlot(name: name, firstChild: Int32(child), childCount: 1))
+          }
+        }
+      }
+      var groups: [ChildSlot] = []
       var slotTotal = 0
-      for node in 0..<nodeCount {
-        let literals = literalChildren(node, children)
-        slotTotal += Self.slotCount(literalChildren: literals.count, names: literals.names)
+      for id in 0..<nodeCount where nodes[id].literalChildCount > RuleTrie.scannedEdges {
+        literalGroups(id, into: &groups)
+        slotTotal += Self.slotCount(literalChildren: Int(nodes[id].literalChildCount), names: groups.count)
       }
       let slots = PageMemory.allocate(ChildSlot.self, count: slotTotal)
       slots.initialize(repeating: ChildSlot(name: .unknown, firstChild: 0, childCount: 0))
       var slotCursor = 0
-      var groups: [ChildSlot] = []
-      for (id, node) in order.elements.lazy.map({ Int($0) }).enumerated() {
-        let childEdges = Int(children.start[node])..<Int(children.start[node + 1])
-        let firstChild = childEdges.isEmpty ? 0 : newID[Int(edges[Int(children.order[childEdges.lowerBound])].child)]
-        groups.removeAll(keepingCapacity: true)
-        var childNames: UInt64 = 0
-        var literalCount = 0
-        for (offset, position) in childEdges.enumerated() {
-          let name = edges[Int(children.order[position])].name
-          guard name != .none else { break }
-          literalCount += 1
-          childNames |= RuleTrie.bit(name)
-          if groups.last?.name == name {
-            groups[groups.count - 1].childCount += 1
-          } else {
-            groups.append(ChildSlot(name: name, firstChild: firstChild + Int32(offset), childCount: 1))
-          }
-        }
-        let slotCount = Self.slotCount(literalChildren: literalCount, names: groups.count)
+      for id in 0..<nodeCount where nodes[id].literalChildCount > RuleTrie.scannedEdges {
+        literalGroups(id, into: &groups)
+        let slotCount = Self.slotCount(literalChildren: Int(nodes[id].literalChildCount), names: groups.count)
         let firstSlot = slotCursor
-        if slotCount > 0 {
-          slotCursor += slotCount
-          for group in groups {
-            var slot = ChildSlot.home(group.name, count: Int32(slotCount))
-            while slots[firstSlot + slot].name != .unknown { slot = (slot + 1) & (slotCount - 1) }
-            slots[firstSlot + slot] = group
-          }
+        slotCursor += slotCount
+        for group in groups {
+          var slot = ChildSlot.home(group.name, count: Int32(slotCount))
+          while slots[firstSlot + slot].name != .unknown { slot = (slot + 1) & (slotCount - 1) }
+          slots[firstSlot + slot] = group
         }
-        nodes[id].childNames = childNames
-        nodes[id].firstChild = firstChild
-        nodes[id].literalChildCount = Int32(literalCount)
-        nodes[id].patternChildCount = Int32(childEdges.count - literalCount)
         nodes[id].firstSlot = Int32(firstSlot)
-        nodes[id].slotShift = slotCount == 0 ? 0 : UInt8(slotCount.trailingZeroBitCount)
+        nodes[id].slotShift = UInt8(slotCount.trailingZeroBitCount)
       }
 
       var roots: [Root] = []
@@ -420,7 +411,7 @@ extension RuleTrie {
       for (index, key) in rootKeys.enumerated() {
         roots.append(
           Root(
-            theme: key.theme, token: key.token, node: TrieNodeID(Int(newID[rootNodes[index]])),
+            theme: key.theme, token: key.token, node: TrieNodeID(rootStarts[index]),
             end: TrieNodeID(rootEnds[index])))
         if key.token.kind == .exact {
           literalRoots.set(PairTable.key(key.theme.raw, key.token.name.raw), Int32(index), 0)
@@ -445,7 +436,7 @@ extension RuleTrie {
         names: NameLookup(names),
         roots: Self.buffer(roots), patternRoots: Self.buffer(patternRoots), nameCount: nameCount,
         hasGlobTable: hasGlobTable)
-      return (roots, ruleNodes.elements.map { TrieNodeID(Int(newID[Int($0)])) }, tables)
+      return (roots, finalRuleNodes, tables)
     }
   }
 }

@@ -10,6 +10,11 @@ import Testing
     #expect(MemoryLayout<RuleTrie.Node>.stride == 40)
   }
 
+  /// One per chunk component, read when a child is tried (twice while built).
+  @Test func aCompiledComponentIsTwelveBytes() {
+    #expect(MemoryLayout<CompiledComponent>.stride == 12)
+  }
+
   @Test func wideAndNarrowNodesFindTheirChildren() throws {
     // The root of `t` has 20 literal children (found through its slots); `a/t`'s node 3 (scanned).
     let names = (0..<20).map { "n\($0)/t" } + ["x/a/t", "y/a/t", "z/a/t"]
