@@ -17,9 +17,13 @@ struct SheetCompiler {
   /// overlap to pay for holding the trie's build tables beside it.
   let buildsTrieOnThread: Bool
 
-  /// Index of the final definition of each selector (`extends` looks
-  /// targets up here); load order comes from the indices.
+  /// Index of the final definition of each selector; load order comes
+  /// from the indices. Only the first pass needs it.
   private var finalDefinitions = LatestPositions(capacity: 0)
+  /// For each definition with `extends`, the definition each extension
+  /// names (nil: none), looked up once before the rules are built, so the
+  /// table above is freed before they take their memory.
+  private var extensionTargets: [Int: [Int?]] = [:]
   private var evaluators: [String?: ValueEvaluator] = [:]
   /// Flattened properties of `extends` targets per theme (nil: failed,
   /// reported), and whether the unthemed result reached a shadowed
@@ -82,7 +86,8 @@ struct SheetCompiler {
           at: definition.source)
       }
     }
-    let isTarget = extendsTargets(of: extending.filter { isLatest[$0] })
+    let isTarget = extendsTargets(of: extending, isLatest: isLatest)
+    finalDefinitions = LatestPositions(capacity: 0)
     let overlaps = buildsTrieOnThread && templateCount * 4 >= count
     // The trie reads only selectors: a definition's rule (for a template, a
     // placeholder with the selector, replaced once compiled) lends its own,
@@ -134,23 +139,26 @@ struct SheetCompiler {
   /// compiler is spent afterwards.
   private mutating func releaseWorkingState() {
     definitions = SheetDefinitions()
-    finalDefinitions = LatestPositions(capacity: 0)
+    extensionTargets = [:]
     evaluators = [:]
     flattened = [:]
     isOnChain = []
     lastUnthemedFlat = nil
   }
 
-  /// Which definitions some `extends` names: their templates are read
-  /// again when the styles extending them are compiled.
-  private func extendsTargets(of extending: [Int]) -> [Bool] {
+  /// Looks up what each of `extending` extends (`extensionTargets`), and
+  /// returns which definitions the latest of them name: their templates are
+  /// read again when the styles extending them are compiled.
+  private mutating func extendsTargets(of extending: [Int], isLatest: [Bool]) -> [Bool] {
     var isTarget = [Bool](repeating: false, count: definitions.styles.count)
     for index in extending {
-      for extension_ in definitions.styles[index].extends {
+      let targets = definitions.styles[index].extends.map { extension_ in
         let selector = extension_.selector
-        let target = finalDefinitions.latest(hash: selector.contentHash) { definitions.styles[$0].selector == selector }
-        if let target { isTarget[target] = true }
+        return finalDefinitions.latest(hash: selector.contentHash) { definitions.styles[$0].selector == selector }
       }
+      extensionTargets[index] = targets
+      guard isLatest[index] else { continue }
+      for case let target? in targets { isTarget[target] = true }
     }
     return isTarget
   }
@@ -257,11 +265,10 @@ struct SheetCompiler {
         inherit(result, into: parent, of: &chain)
         continue
       }
-      let extension_ = extensions[chain.links[top].nextExtension]
+      let position = chain.links[top].nextExtension
+      let extension_ = extensions[position]
       chain.links[top].nextExtension += 1
-      let selector = extension_.selector
-      let target = finalDefinitions.latest(hash: selector.contentHash) { definitions.styles[$0].selector == selector }
-      guard let target else {
+      guard let target = extensionTargets[chain.links[top].index]?[position] ?? nil else {
         let definition = definitions.styles[chain.links[top].index]
         let hint = Suggestion.hint(for: extension_.text, among: definitions.styles.lazy.map(\.name))
         sink.error(
