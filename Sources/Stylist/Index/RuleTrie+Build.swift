@@ -12,7 +12,7 @@ extension RuleTrie {
     var builder = Builder(capacity: rules.count, components: components)
     // By index: each selector is lent where it is (iterating copied every
     // one, a retain and release per string and array in it).
-    for index in rules.indices { builder.insert(rules[index].selector, as: RuleID(index)) }
+    for index in rules.indices { builder.insert(rules[index].selector) }
     rules = []
     self.init(builder)
   }
@@ -28,7 +28,7 @@ extension RuleTrie {
   /// The trie while rules are inserted, in flat tables (no array per node:
   /// a sheet of 100,000 styles makes some 250,000 trie nodes): edges in
   /// creation order, found again through an open-addressing table over
-  /// their components; terminals as (node, terminal) pairs. Every large
+  /// their components; where each rule ends, by rule. Every large
   /// table, built or final, is in `PageMemory` (see there why).
   private struct Builder {
     struct RootKey: Hashable {
@@ -47,9 +47,11 @@ extension RuleTrie {
       var name: NameID
     }
 
-    struct TerminalAt {
+    /// Where the rule of the same position ends (rules are inserted in
+    /// load order, so a rule's id is its position here).
+    struct RuleEnd {
       var node: Int32
-      var terminal: Terminal
+      var needsEmptyPath: Bool
     }
 
     var names: NameTable
@@ -60,12 +62,11 @@ extension RuleTrie {
     private var components: PageBuffer<CompiledComponent>
     /// Open addressing over `edges` (index or -1), keyed by parent, chunk and anchoring.
     private var edgeSlots = PageBuffer<Int32>(repeating: -1, count: 1024)
-    private var terminals: PageBuffer<TerminalAt>
+    private var ruleEnds: PageBuffer<RuleEnd>
     private var rootKeys: [RootKey] = []
     private var rootIndex: [RootKey: Int] = [:]
     /// Build node of each root, by root.
     private var rootNodes: [Int] = []
-    private var ruleNodes: PageBuffer<Int32>
     var longestRule = 0
 
     /// Room for `capacity` rules of `components` components in all: a chunk
@@ -73,8 +74,7 @@ extension RuleTrie {
     /// outgrow that, and no table is copied while it grows.
     init(capacity: Int, components: Int) {
       names = NameTable(capacity: capacity)
-      ruleNodes = PageBuffer(capacity: capacity)
-      terminals = PageBuffer(capacity: capacity)
+      ruleEnds = PageBuffer(capacity: capacity)
       edges = PageBuffer(capacity: components)
       self.components = PageBuffer(capacity: components)
     }
@@ -182,7 +182,8 @@ extension RuleTrie {
       return child
     }
 
-    mutating func insert(_ selector: StyleSelector, as rule: RuleID) {
+    /// Inserts the rule after those inserted so far.
+    mutating func insert(_ selector: StyleSelector) {
       let theme = selector.theme.map { NameID(raw: names.intern($0)) } ?? .none
       let key = RootKey(theme: theme, token: token(selector.token))
       var node: Int
@@ -210,8 +211,7 @@ extension RuleTrie {
         index -= 1
       }
       let needsEmptyPath = compiled.isEmpty && selector.token.isDirectChild
-      terminals.append(TerminalAt(node: Int32(node), terminal: Terminal(rule: rule, needsEmptyPath: needsEmptyPath)))
-      ruleNodes.append(Int32(node))
+      ruleEnds.append(RuleEnd(node: Int32(node), needsEmptyPath: needsEmptyPath))
     }
 
     /// Frees what only inserting needs, before the flat tables are laid out
@@ -330,24 +330,25 @@ extension RuleTrie {
         }
       }
 
-      let finalRuleNodes = ruleNodes.elements.map { TrieNodeID(Int(newID[Int($0)])) }
-      ruleNodes = PageBuffer(capacity: 0)
+      let finalRuleNodes = ruleEnds.elements.map { TrieNodeID(Int(newID[Int($0.node)])) }
 
       // Terminals, in node order.
-      let flatTerminals = PageMemory.allocate(Terminal.self, count: terminals.count)
+      let flatTerminals = PageMemory.allocate(Terminal.self, count: ruleEnds.count)
       do {
-        let nodeTerminals = Self.grouped(nodeCount, terminals.count) { Int(newID[Int(terminals[$0].node)]) }
+        let nodeTerminals = Self.grouped(nodeCount, ruleEnds.count) { Int(newID[Int(ruleEnds[$0].node)]) }
         var cursor = 0
         for id in 0..<nodeCount {
           nodes[id].firstTerminal = Int32(cursor)
           for position in Int(nodeTerminals.start[id])..<Int(nodeTerminals.start[id + 1]) {
-            flatTerminals.initializeElement(at: cursor, to: terminals[Int(nodeTerminals.order[position])].terminal)
+            let rule = Int(nodeTerminals.order[position])
+            flatTerminals.initializeElement(
+              at: cursor, to: Terminal(rule: RuleID(rule), needsEmptyPath: ruleEnds[rule].needsEmptyPath))
             cursor += 1
           }
         }
         nodes[nodeCount].firstTerminal = Int32(cursor)
       }
-      (terminals, newID) = (PageBuffer(capacity: 0), PageBuffer(capacity: 0))
+      (ruleEnds, newID) = (PageBuffer(capacity: 0), PageBuffer(capacity: 0))
 
       // The chunk of the edge into each node, its components beside its siblings'.
       let flatComponents = PageMemory.allocate(CompiledComponent.self, count: components.count)
