@@ -40,7 +40,8 @@ enum Measure {
   }
 
   /// `command`'s wall time, and the process's peak resident memory in
-  /// bytes (`ru_maxrss` from `wait4`: the whole process, libraries included).
+  /// bytes (`ru_maxrss` from `wait4`: the whole process, libraries included;
+  /// on Linux never less than this process's own peak, see `--peak-rss-of`).
   static func process(_ path: String, _ arguments: [String], input: String) throws -> (
     seconds: Double, peakResidentBytes: Int
   ) {

@@ -21,7 +21,7 @@ import Stylist
         --load-repeat SHEET N [--one-thread]   load and index SHEET N times
         --load-phases SHEET            best ms of reading, indexing and releasing (one thread)
         --query-repeat N               N rounds of the 10k best-match workload, no baseline
-      child modes the bench runs itself: --load-times SHEET, --load-rss SHEET
+      child modes the bench runs itself: --load-times SHEET, --load-rss SHEET, --peak-rss-of COMMAND…
 
     """
 
@@ -40,6 +40,13 @@ import Stylist
       // Child mode for the memory workload: load and index one sheet, print peak RSS.
       _ = try LoadBaselines.stylist(try value(1))
       print(LoadBaselines.peakResidentBytes())
+      return
+    case "--peak-rss-of":
+      // Child mode: runs a command and prints its peak RSS. The command is
+      // spawned from this small process because Linux starts a spawned
+      // process's peak at its parent's (the memory it shared until `exec`),
+      // and the bench holding its workloads is far larger than `stylist`.
+      print(try Measure.process(try value(1), Array(arguments.dropFirst(2)), input: "/dev/null").peakResidentBytes)
       return
     case "--rss-phases":
       // Peak RSS after loading the sheet (one thread) and after indexing
