@@ -25,4 +25,17 @@ enum ExitOnSignals {
       sources.append(source)
     }
   }
+
+  /// Parks the calling (main) thread for the rest of the process, every
+  /// signal blocked here so the sources receive them; a source's handler
+  /// exits. Not `dispatchMain()`: it ends the main thread with
+  /// `pthread_exit`, whose unwinding AddressSanitizer cannot follow (it then
+  /// reported libdispatch's own stack use as an overflow), and the sources
+  /// run on a global queue, so the main queue needs no thread.
+  static func waitForever() -> Never {
+    var all = sigset_t()
+    sigfillset(&all)
+    pthread_sigmask(SIG_BLOCK, &all, nil)
+    while true { sigsuspend(&all) }
+  }
 }

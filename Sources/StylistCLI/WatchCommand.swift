@@ -51,7 +51,7 @@ struct WatchCommand: ParsableCommand {
     Diagnostics.warnAboutThemes(of: identifiers, in: engine.index)
     printer.printChanges()
     ExitOnSignals.install { watcher.stop() }
-    dispatchMain()
+    ExitOnSignals.waitForever()
   }
 }
 
