@@ -162,7 +162,7 @@ extension RuleTrie {
       edges.append(
         BuildEdge(
           parent: Int32(parent), child: Int32(child), first: Int32(components.count), length: Int32(chunk.count),
-          anchoring: anchoring, name: innermost.nameKind == .exact ? innermost.name : .none))
+          anchoring: anchoring, name: innermost.name))
       components.append(contentsOf: chunk)
       if edges.count * 2 > edgeSlots.count {
         edgeSlots = PageBuffer(repeating: -1, count: edgeSlots.count * 2)
