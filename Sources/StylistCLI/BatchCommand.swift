@@ -38,24 +38,21 @@ struct BatchCommand: ParsableCommand {
 
   func run() throws {
     let (index, options) = try sheet.load()
+    let cascade = cascade
     var output = OutputBuffer()
     var lineNumber = 0
     var reader = LineReader(descriptor: STDIN_FILENO)
-    var answers = AnswerCache(ruleCount: index.rules.count, theme: options.theme)
-    var cascades = CascadeRenderer(rules: index.rules, theme: options.theme)
-    var json = ""
+    var answers = AnswerCache(ruleCount: index.rules.count, themes: index.themes)
+    var cascades = CascadeRenderer(rules: index.rules, themes: index.themes)
     var themes = LineThemes(index: index, queryTheme: options.theme)
     while let next = reader.nextLine(beforeBlocking: { output.flush() }) {
       lineNumber += 1
       guard case .bytes(let line) = next else {
         if case .tooLong(let length) = next {
-          json.removeAll(keepingCapacity: true)
-          json += "{\"node\":null,\"error\":"
-          PropertyValue.writeJSONString(
-            "<stdin>:\(lineNumber):1: line is \(length) bytes, longer than the \(LineReader.maxLineLength)-byte limit",
-            to: &json)
-          json += "}"
-          output.writeLine(json)
+          output.write(#"{"node":null,"error":"#)
+          output.writeJSONString(
+            "<stdin>:\(lineNumber):1: line is \(length) bytes, longer than the \(LineReader.maxLineLength)-byte limit")
+          output.writeLine("}")
         }
         continue
       }
@@ -66,7 +63,7 @@ struct BatchCommand: ParsableCommand {
           if cascade {
             let answer = try index.cascade(utf8: bytes, options: options)
             themes.check(answer.theme, line: lineNumber)
-            output.writeNodeField(bytes, scratch: &json)
+            output.writeNodeField(bytes)
             cascades.write(answer, to: &output)
             output.append(0x0A)
           } else {
@@ -74,15 +71,13 @@ struct BatchCommand: ParsableCommand {
             // rule wins under the same theme: rendered once, then copied.
             let answer = try index.bestMatch(utf8: bytes, options: options)
             themes.check(answer.theme, line: lineNumber)
-            answers.withRendered(answer) { output.write(line: bytes, answer: $0, scratch: &json) }
+            answers.withRendered(answer) { output.write(line: bytes, answer: $0) }
           }
         } catch {
-          output.writeNodeField(bytes, scratch: &json)
-          json.removeAll(keepingCapacity: true)
-          json += ",\"error\":"
-          PropertyValue.writeJSONString("<stdin>:\(lineNumber):\(error.column): \(error.message)", to: &json)
-          json += "}"
-          output.writeLine(json)
+          output.writeNodeField(bytes)
+          output.write(#","error":"#)
+          output.writeJSONString("<stdin>:\(lineNumber):\(error.column): \(error.message)")
+          output.writeLine("}")
         }
       }
     }

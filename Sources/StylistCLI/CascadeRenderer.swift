@@ -13,12 +13,6 @@ import Stylist
 /// `match --cascade`). Everything rendered sits in arenas, so a line copies
 /// bytes without touching any object.
 struct CascadeRenderer {
-  private struct Key: Hashable {
-    var order: Int
-    /// `themeID(of:)`'s number for the theme.
-    var themeID: Int
-  }
-
   /// One property of one rule: `arena[start..<end]`, for interned key `key`.
   /// Kept in one record, so a line reads a rule's pieces from one place.
   private struct Piece {
@@ -30,12 +24,11 @@ struct CascadeRenderer {
   /// Rendered bytes: pieces and winners' fields.
   private var arena: [UInt8] = []
   private var pieces: [Piece] = []
-  /// A rule's pieces under the run's theme, by rule order; under other themes by key.
-  private var piecesUnderRunTheme: [Range<Int>?]
-  private var piecesUnderOtherThemes: [Key: Range<Int>] = [:]
+  /// Per theme slot (made on first use), a rule's pieces by rule order.
+  private var piecesBySlot: [[Range<Int>?]]
   /// `,"selector":…,"properties":` of each winner, by rule order.
   private var heads: [Range<Int>?]
-  private let theme: String?
+  private var themes: ThemeSlots
   private let rules: [StyleRule]
   private var keyIDs: [String: Int] = [:]
   /// Per interned key: its place in the line being merged (-1: not seen yet).
@@ -45,23 +38,19 @@ struct CascadeRenderer {
   private var noRule: AnswerCache
   /// Whole answers, merged once per list of rules and theme.
   private var answers = MergedCascades()
-  private var themeIDs: [String?: Int] = [:]
-  private var nextThemeID = 1
   /// The answer being merged.
   private var line: [UInt8] = []
-  /// Rules rendered under themes other than the run's before the arena
-  /// starts over (`forgetRendered`), so memory stays bounded.
-  private static let otherThemesLimit = 10_000
   /// Arena bytes before it starts over, well inside `Piece`'s 32-bit offsets.
   private static let arenaLimit = 1 << 30
 
-  /// The rules are the index's, by load position (what `cascadedOrders` gives).
-  init(rules: [StyleRule], theme: String?) {
+  /// The rules are the index's, by load position (what `cascadedOrders`
+  /// gives); `themes` the ones the sheets mention.
+  init(rules: [StyleRule], themes: [String]) {
     self.rules = rules
-    piecesUnderRunTheme = Array(repeating: nil, count: rules.count)
+    self.themes = ThemeSlots(themes: themes)
+    piecesBySlot = Array(repeating: [], count: self.themes.count)
     heads = Array(repeating: nil, count: rules.count)
-    self.theme = theme
-    noRule = AnswerCache(ruleCount: 0, theme: theme)
+    noRule = AnswerCache(ruleCount: 0, themes: themes)
   }
 
   /// Writes the answer after the node field: `,"selector":…,"properties":{…}}`.
@@ -70,48 +59,28 @@ struct CascadeRenderer {
       noRule.withRendered(answer) { output.append($0) }
       return
     }
-    let themeID = themeID(of: answer.theme)
-    let probe = answers.probe(orders, themeID: themeID)
+    let slot = themes.slot(of: answer.theme)
+    let probe = answers.probe(orders, themeID: slot)
     if probe.answer == nil {
-      merge(answer, orders, themeID: themeID)
-      line.withUnsafeBufferPointer { answers.insert($0, for: orders, themeID: themeID, at: probe) }
+      merge(answer, orders, slot: slot)
+      line.withUnsafeBufferPointer { answers.insert($0, for: orders, themeID: slot, at: probe) }
       output.append(line)
     } else {
       answers.withAnswer(probe) { output.append($0) }
     }
   }
 
-  /// A number per theme, for the keys of `answers` and of the pieces: 0 for the run's.
-  private mutating func themeID(of answerTheme: String?) -> Int {
-    if answerTheme == theme { return 0 }
-    if let known = themeIDs[answerTheme] { return known }
-    // Node themes come from the input: bounded like the other themes' pieces.
-    // Numbers are never reused (cached answers and pieces keep their
-    // theme's), until they would not fit the cache's 32-bit keys: then all
-    // start over.
-    if themeIDs.count >= Self.otherThemesLimit { themeIDs.removeAll(keepingCapacity: true) }
-    if nextThemeID == Int(Int32.max) {
-      themeIDs.removeAll(keepingCapacity: true)
-      answers = MergedCascades()
-      forgetRendered()
-      nextThemeID = 1
-    }
-    themeIDs[answerTheme] = nextThemeID
-    nextThemeID += 1
-    return nextThemeID - 1
-  }
-
   /// Puts the answer of `orders` in `line`: the winner's fields, then the
   /// rules' properties merged.
-  private mutating func merge(_ answer: Answer, _ orders: CascadedOrders, themeID: Int) {
-    if piecesUnderOtherThemes.count >= Self.otherThemesLimit || arena.count >= Self.arenaLimit { forgetRendered() }
+  private mutating func merge(_ answer: Answer, _ orders: CascadedOrders, slot: Int) {
+    if arena.count >= Self.arenaLimit { forgetRendered() }
     let winner = orders[0]
     let head = heads[winner] ?? renderHead(of: answer)
     // Weakest first: a key keeps the place where it first appears and the
     // strongest rule's value.
     merged.removeAll(keepingCapacity: true)
     for rank in orders.indices.reversed() {
-      for piece in pieces(of: orders[rank], in: answer, themeID: themeID) {
+      for piece in pieces(of: orders[rank], in: answer, slot: slot) {
         let key = Int(pieces[piece].key)
         if slotOfKey[key] < 0 {
           slotOfKey[key] = merged.count
@@ -137,31 +106,24 @@ struct CascadeRenderer {
   /// The winner's `,"selector":…,"source":…,"default":false,"properties":`.
   private mutating func renderHead(of answer: Answer) -> Range<Int> {
     let winner = answer.match!
-    var text = #","selector":"#
-    PropertyValue.writeJSONString(winner.rule.name, to: &text)
-    text += #","source":"#
-    if let source = winner.rule.style.source {
-      PropertyValue.writeJSONString(source.description, to: &text)
-    } else {
-      text += "null"
-    }
-    text += #","default":false,"properties":"#
-    let range = append(text)
-    heads[winner.order] = range
-    return range
-  }
-
-  private mutating func append(_ text: String) -> Range<Int> {
     let start = arena.count
-    arena.append(contentsOf: text.utf8)
+    arena.append(contentsOf: #","selector":"#.utf8)
+    PropertyValue.writeJSONString(winner.rule.name, to: &arena)
+    arena.append(contentsOf: #","source":"#.utf8)
+    if let source = winner.rule.style.source {
+      PropertyValue.writeJSONString(source.description, to: &arena)
+    } else {
+      arena.append(contentsOf: "null".utf8)
+    }
+    arena.append(contentsOf: #","default":false,"properties":"#.utf8)
+    heads[winner.order] = start..<arena.count
     return start..<arena.count
   }
 
-  /// The pieces of the rule at `order` under `answer`'s theme (numbered `themeID`).
-  private mutating func pieces(of order: Int, in answer: Answer, themeID: Int) -> Range<Int> {
-    if themeID == 0, let found = piecesUnderRunTheme[order] { return found }
-    let key = Key(order: order, themeID: themeID)
-    if themeID != 0, let found = piecesUnderOtherThemes[key] { return found }
+  /// The pieces of the rule at `order` under `answer`'s theme (in `slot`).
+  private mutating func pieces(of order: Int, in answer: Answer, slot: Int) -> Range<Int> {
+    if piecesBySlot[slot].isEmpty { piecesBySlot[slot] = Array(repeating: nil, count: rules.count) }
+    if let found = piecesBySlot[slot][order] { return found }
     let first = pieces.count
     for (name, value) in rules[order].style.properties(underTheme: answer.theme) {
       let id = keyIDs[name] ?? keyIDs.count
@@ -169,32 +131,21 @@ struct CascadeRenderer {
         keyIDs[name] = id
         slotOfKey.append(-1)
       }
-      var text = ""
-      PropertyValue.writeJSONString(name, to: &text)
-      text += ":"
-      value.writeJSON(to: &text)
-      let bytes = append(text)
-      pieces.append(Piece(start: Int32(bytes.lowerBound), end: Int32(bytes.upperBound), key: Int32(id)))
+      let start = arena.count
+      PropertyValue.writeJSONString(name, to: &arena)
+      arena.append(UInt8(ascii: ":"))
+      value.writeJSON(to: &arena)
+      pieces.append(Piece(start: Int32(start), end: Int32(arena.count), key: Int32(id)))
     }
-    let range = first..<pieces.count
-    if themeID == 0 {
-      piecesUnderRunTheme[order] = range
-    } else {
-      piecesUnderOtherThemes[key] = range
-    }
-    return range
+    piecesBySlot[slot][order] = first..<pieces.count
+    return first..<pieces.count
   }
 
-  /// Starts the arena over: themes named by the input's lines have no bound,
-  /// so past `otherThemesLimit` rules rendered under them (or `arenaLimit`
-  /// bytes in all), everything goes.
+  /// Starts the arena over when it would outgrow `Piece`'s offsets.
   private mutating func forgetRendered() {
     arena.removeAll(keepingCapacity: true)
     pieces.removeAll(keepingCapacity: true)
-    piecesUnderOtherThemes.removeAll(keepingCapacity: true)
-    for order in piecesUnderRunTheme.indices {
-      piecesUnderRunTheme[order] = nil
-      heads[order] = nil
-    }
+    for slot in piecesBySlot.indices { piecesBySlot[slot] = [] }
+    for order in heads.indices { heads[order] = nil }
   }
 }

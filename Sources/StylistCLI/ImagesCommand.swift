@@ -50,22 +50,17 @@ struct ImagesCommand: ParsableCommand {
     let options = ImageNameOptions(separator: separator, wildcard: wildcard, form: form)
     var output = OutputBuffer()
     // Names are written as they are generated: a deep node has many.
-    var json = ""
     if format == .json { output.write("[\n") }
     for (position, (text, identifier)) in zip(nodes, identifiers).enumerated() {
       let names = ImageNames(node: identifier, theme: identifier.theme ?? theme, mode: mode, options: options)
       switch format {
       case .json:
-        json.removeAll(keepingCapacity: true)
-        json += position == 0 ? "{\"node\":" : ",\n{\"node\":"
-        PropertyValue.writeJSONString(text, to: &json)
-        json += ",\"names\":["
-        output.write(json)
+        output.write(position == 0 ? "{\"node\":" : ",\n{\"node\":")
+        output.writeJSONString(text)
+        output.write(",\"names\":[")
         for (index, name) in names.enumerated() {
-          json.removeAll(keepingCapacity: true)
-          if index > 0 { json += "," }
-          PropertyValue.writeJSONString(name, to: &json)
-          output.write(json)
+          if index > 0 { output.append(UInt8(ascii: ",")) }
+          output.writeJSONString(name)
         }
         output.write("]}")
       case .text where nodes.count == 1:

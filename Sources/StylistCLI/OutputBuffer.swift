@@ -1,3 +1,5 @@
+import Stylist
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -33,6 +35,30 @@ struct OutputBuffer {
   }
 
   mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
+  /// Appends `value`'s JSON.
+  mutating func writeJSON(_ value: PropertyValue) {
+    value.writeJSON(to: &bytes)
+    if bytes.count >= limit { flush() }
+  }
+
+  /// Appends `text` as a JSON string.
+  mutating func writeJSONString(_ text: String) {
+    PropertyValue.writeJSONString(text, to: &bytes)
+    if bytes.count >= limit { flush() }
+  }
+
+  /// Appends input bytes as a JSON string. ASCII (nearly every line) is
+  /// escaped as it is; anything else goes through `String`, which repairs
+  /// bytes that are not UTF-8.
+  mutating func writeJSONString(input: UnsafeBufferPointer<UInt8>) {
+    if input.isASCII {
+      PropertyValue.writeJSONString(utf8: input, to: &bytes)
+    } else {
+      PropertyValue.writeJSONString(String(decoding: input, as: UTF8.self), to: &bytes)
+    }
+    if bytes.count >= limit { flush() }
+  }
 
   mutating func writeLine(_ text: String) {
     write(text)

@@ -60,17 +60,6 @@ enum NodeScanner {
     return slashes + 1
   }
 
-  /// Whether every byte is ASCII, eight at a time.
-  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var high: UInt64 = 0
-    bytes.forEachWord {
-      high |= $0
-    } tail: {
-      high |= UInt64($0)
-    }
-    return high & 0x8080_8080_8080_8080 == 0
-  }
-
   /// Splits and checks `bytes`, writing the parts into `parts`
   /// (`partCapacity(bytes)` of them).
   static func scan(_ bytes: UnsafeBufferPointer<UInt8>, into parts: UnsafeMutableBufferPointer<Part>)

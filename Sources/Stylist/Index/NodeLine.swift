@@ -44,7 +44,7 @@ struct NodeLine: QueryNode {
   static func with<Result>(
     utf8 bytes: UnsafeBufferPointer<UInt8>, _ body: (NodeLine) -> Result
   ) throws(SyntaxError) -> Result {
-    if !NodeScanner.isASCII(bytes) {
+    if !bytes.isASCII {
       var repaired = String(decoding: bytes, as: UTF8.self)
       // `withUTF8` rethrows untyped errors: the typed one crosses as a `Result`.
       return try repaired.withUTF8 { valid in Swift.Result { () throws(SyntaxError) in try scanned(valid, body) } }

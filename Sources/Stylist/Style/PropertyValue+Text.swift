@@ -1,72 +1,4 @@
 extension PropertyValue {
-  /// Compact, stable JSON. Non-finite doubles print as the strings
-  /// `".inf"`, `"-.inf"`, `".nan"` (JSON has no such numbers).
-  package var jsonText: String {
-    var output = ""
-    writeJSON(to: &output)
-    return output
-  }
-
-  package func writeJSON(to output: inout String) {
-    switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .int(let value): output += String(value)
-    case .double(let value):
-      if value.isFinite {
-        output += String(value)
-      } else {
-        PropertyValue.writeJSONString(Self.yamlText(for: value), to: &output)
-      }
-    case .string(let value): Self.writeJSONString(value, to: &output)
-    case .list(let items):
-      output += "["
-      for (index, item) in items.enumerated() {
-        if index > 0 { output += "," }
-        item.writeJSON(to: &output)
-      }
-      output += "]"
-    case .map(let map): Self.writeJSONObject(map, to: &output)
-    }
-  }
-
-  package static func writeJSONObject(_ map: Properties, to output: inout String) {
-    output += "{"
-    var first = true
-    for (key, value) in map {
-      if !first { output += "," }
-      first = false
-      writeJSONString(key, to: &output)
-      output += ":"
-      value.writeJSON(to: &output)
-    }
-    output += "}"
-  }
-
-  package static func writeJSONString(_ text: String, to output: inout String) {
-    output += "\""
-    // Fast path: nothing to escape, append the whole string at once.
-    if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-      output += text
-      output += "\""
-      return
-    }
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
-      }
-    }
-    output += "\""
-  }
-
   /// Block-style YAML that loads back to the same value (strings that would
   /// read as another type, or hold special characters, are double-quoted).
   package func yamlText(indent: Int = 0) -> String {
@@ -126,8 +58,6 @@ extension PropertyValue {
       && !text.contains(": ") && !text.contains(" #") && !text.hasSuffix(":") && text.trimmingSpaces == text
       && !"-?:,[]{}#&*!|>'\"%@`$".unicodeScalars.contains(text.unicodeScalars.first!)
     if plainSafe { return text }
-    var output = ""
-    writeJSONString(text, to: &output)
-    return output
+    return jsonQuoted(text)
   }
 }

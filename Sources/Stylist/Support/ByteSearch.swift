@@ -30,4 +30,15 @@ extension UnsafeBufferPointer<UInt8> {
       index += 1
     }
   }
+
+  /// Whether every byte is ASCII, eight at a time.
+  package var isASCII: Bool {
+    var high: UInt64 = 0
+    forEachWord {
+      high |= $0
+    } tail: {
+      high |= UInt64($0)
+    }
+    return high & 0x8080_8080_8080_8080 == 0
+  }
 }

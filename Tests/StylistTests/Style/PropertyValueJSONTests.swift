@@ -1,0 +1,55 @@
+import Testing
+
+@testable import Stylist
+
+/// The JSON writer escapes bytes, eight at a time when none needs it; these
+/// hold it to the rule written per character.
+struct PropertyValueJSONTests {
+  /// JSON's escapes, one character at a time: the oracle.
+  private func escapedByCharacter(_ text: String) -> String {
+    var output = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    return output + "\""
+  }
+
+  /// Every ASCII character, alone and at each place of a word and of the
+  /// tail after it (so the word scan and the byte loop both see it).
+  @Test func everyASCIICharacterAtEveryPlace() {
+    for value in 0..<128 {
+      let character = String(UnicodeScalar(UInt8(value)))
+      for prefix in 0..<17 {
+        let text = String(repeating: "a", count: prefix) + character + "é/z"
+        #expect(PropertyValue.string(text).jsonText == escapedByCharacter(text), "\(value) after \(prefix)")
+      }
+    }
+  }
+
+  @Test func nonASCIIPassesThrough() {
+    let text = "héllo wörld ✓ 𝄞 — \u{7F}"
+    #expect(PropertyValue.string(text).jsonText == "\"\(text)\"")
+    #expect(!PropertyValue.needsJSONEscaping(UnsafeBufferPointer(start: nil, count: 0)))
+  }
+
+  @Test func valuesOfEveryKind() {
+    let value: PropertyValue = [
+      "i": -42, "d": 0.1, "big": 1e300, "nan": .double(.nan), "-inf": .double(-.infinity), "t": true, "f": false,
+      "list": [[], [:], ["k": "v\u{1}"]],
+    ]
+    #expect(
+      value.jsonText
+        == #"{"i":-42,"d":0.1,"big":1e+300,"nan":".nan","-inf":"-.inf","t":true,"f":false,"list":[[],{},{"k":"v\u0001"}]}"#
+    )
+  }
+}
