@@ -271,11 +271,9 @@ extension RuleTrie {
     mutating func layout() -> (roots: [Root], ruleNodes: [TrieNodeID], tables: Tables) {
       let empty = Node(
         childNames: 0, firstTerminal: 0, firstChild: 0, literalChildCount: 0, patternChildCount: 0, firstSlot: 0,
-        chunk: Chunk(firstComponent: 0, length: 0, anchoring: []), slotShift: 0)
+        slotShift: 0)
       let nodes = PageMemory.allocate(Node.self, count: nodeCount + 1)
       nodes.initialize(repeating: empty)
-      let parents = PageMemory.allocate(TrieNodeID.self, count: nodeCount)
-      parents.initialize(repeating: .none)
       /// Each build node's final id.
       var newID = PageBuffer<Int32>(repeating: 0, count: nodeCount)
       /// The edge into each node, by final id (-1 for a root).
@@ -306,7 +304,9 @@ extension RuleTrie {
           while next < order.count {
             let node = Int(order[next])
             let childEdges = Int(children.start[node])..<Int(children.start[node + 1])
-            nodes[next].firstChild = childEdges.isEmpty ? 0 : Int32(order.count)
+            // Where its children start even when it has none, so that
+            // `firstChild` never decreases (`RuleTrie.parent(of:)`).
+            nodes[next].firstChild = Int32(order.count)
             var (literalCount, childNames) = (0, UInt64(0))
             for position in childEdges {
               let edge = children.order[position]
@@ -318,7 +318,6 @@ extension RuleTrie {
               let child = Int(built.child)
               newID[child] = Int32(order.count)
               edgeInto[order.count] = edge
-              parents[order.count] = TrieNodeID(next)
               order.append(Int32(child))
             }
             nodes[next].childNames = childNames
@@ -350,21 +349,32 @@ extension RuleTrie {
       }
       (ruleEnds, newID) = (PageBuffer(capacity: 0), PageBuffer(capacity: 0))
 
-      // The chunk of the edge into each node, its components beside its siblings'.
-      let flatComponents = PageMemory.allocate(CompiledComponent.self, count: components.count)
+      // The chunk of the edge into each node, beside its siblings'; the
+      // components besides the innermost in the same order.
+      let chunks = PageMemory.allocate(Chunk.self, count: nodeCount)
+      let outerComponents = PageMemory.allocate(CompiledComponent.self, count: components.count - edges.count)
       let innermostNames = PageMemory.allocate(NameID.self, count: nodeCount)
       innermostNames.initialize(repeating: .none)
-      var componentCursor = 0
+      var outerCursor = 0
       for id in 0..<nodeCount {
-        nodes[id].chunk = Chunk(firstComponent: Int32(componentCursor), length: 0, anchoring: [])
-        guard edgeInto[id] >= 0 else { continue }
+        guard edgeInto[id] >= 0 else {
+          chunks.initializeElement(
+            at: id,
+            to: Chunk(innermost: CompiledComponent(weight: 0), firstOuter: Int32(outerCursor), length: 0, anchoring: [])
+          )
+          continue
+        }
         let built = edges[Int(edgeInto[id])]
-        nodes[id].chunk = Chunk(
-          firstComponent: Int32(componentCursor), length: built.length, anchoring: built.anchoring)
+        let innermost = Int(built.first + built.length) - 1
+        chunks.initializeElement(
+          at: id,
+          to: Chunk(
+            innermost: components[innermost], firstOuter: Int32(outerCursor), length: built.length,
+            anchoring: built.anchoring))
         innermostNames[id] = built.name
-        for offset in 0..<Int(built.length) {
-          flatComponents.initializeElement(at: componentCursor, to: components[Int(built.first) + offset])
-          componentCursor += 1
+        for component in Int(built.first)..<innermost {
+          outerComponents.initializeElement(at: outerCursor, to: components[component])
+          outerCursor += 1
         }
       }
       (edges, components, edgeInto) = (PageBuffer(capacity: 0), PageBuffer(capacity: 0), PageBuffer(capacity: 0))
@@ -431,8 +441,8 @@ extension RuleTrie {
       }
       let patternRoots = roots.indices.filter { roots[$0].token.kind != .exact }.map { Int32($0) }
       let tables = Tables(
-        nodes: nodes, innermostNames: innermostNames, parents: parents,
-        components: flatComponents, terminals: flatTerminals,
+        nodes: nodes, chunks: chunks, innermostNames: innermostNames,
+        outerComponents: outerComponents, terminals: flatTerminals,
         literalRoots: literalRoots, childSlots: slots, globMatchesName: globTable,
         names: NameLookup(names),
         roots: Self.buffer(roots), patternRoots: Self.buffer(patternRoots), nameCount: nameCount,

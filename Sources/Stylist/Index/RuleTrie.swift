@@ -21,17 +21,19 @@
 /// Everything is stored in flat buffers of plain values. Each root's tree
 /// is numbered breadth first, one root after another: a root's tree is a
 /// contiguous range of trie nodes and of terminals, a node's children are
-/// consecutive and each holds the chunk of the edge that leads to it (there
-/// is no edge table: trying an edge reads one record), and the nodes a
-/// query visits most (a common token's root and its children) sit together
-/// and stay in cache. The buffers are written in `init` only; a query copies
-/// `Tables` (a trivial value) and allocates nothing on the heap.
+/// consecutive, and the nodes a query visits most (a common token's root
+/// and its children) sit together and stay in cache. What a query reads
+/// is split by when it reads it: trying a child reads the child's `Chunk`
+/// (its innermost component in the record), and only a child that fits is
+/// visited, reading its `Node`. There is no edge table: a node's chunk is
+/// the edge that leads to it. The buffers are written in `init` only; a
+/// query copies `Tables` (a trivial value) and allocates nothing on the heap.
 ///
 /// `@unchecked Sendable`: read-only after `init`.
 final class RuleTrie: @unchecked Sendable {
-  /// 40 bytes, walked through at random: what a query reads most. Fields
-  /// it reads only for `explain` (the parent, the innermost name) are kept
-  /// in `Tables` apart.
+  /// What a query reads when it visits a trie node: 32 bytes, read at
+  /// random. The innermost names a narrow node's children are scanned by
+  /// are in `Tables` apart, and the parent is found only for `explain`.
   struct Node {
     /// A bit per literal name a child starts with (`bit(name)`): most
     /// names of a node have no child here, and this skips their lookup.
@@ -41,25 +43,30 @@ final class RuleTrie: @unchecked Sendable {
     /// Children are consecutive trie nodes: `firstChild..<+literalChildCount`
     /// have a literal innermost name (grouped by it, the heaviest innermost
     /// component first), the next `patternChildCount` have `*` or a glob
-    /// there. Trying a child reads one record: the child with its chunk.
+    /// there.
     var firstChild: Int32
     var literalChildCount: Int32
     var patternChildCount: Int32
     /// A node with more than `scannedEdges` literal children finds them by
     /// name in `childSlots[firstSlot..<firstSlot + slotCount]`.
     var firstSlot: Int32
-    /// The chunk of the edge from the parent (empty for a root).
-    var chunk: Chunk
     /// `slotCount` is `1 << slotShift` (a power of two), 0 when 0.
     var slotShift: UInt8
 
     var slotCount: Int32 { slotShift == 0 ? 0 : 1 << Int32(slotShift) }
   }
 
-  /// One `>` chunk of a selector's components: an edge of the trie.
+  /// One `>` chunk of a selector's components: the edge into a trie node,
+  /// which is what a query reads when it tries the node as a child. 24
+  /// bytes, siblings' side by side (`Tables.chunks`), so trying a node's
+  /// children reads one stretch of memory, and a chunk of one component
+  /// (nearly every one) reads nothing else.
   struct Chunk {
-    /// The chunk's components, outermost first: `firstComponent..<+length`.
-    var firstComponent: Int32
+    /// The innermost component, in the record.
+    var innermost: CompiledComponent
+    /// The others, outermost first: `outerComponents[firstOuter..<firstOuter + length - 1]`.
+    var firstOuter: Int32
+    /// Components in all; 0 for a root's (empty) chunk.
     var length: Int32
     var anchoring: ChunkAnchoring
   }
@@ -97,13 +104,14 @@ final class RuleTrie: @unchecked Sendable {
   /// Plain buffers owned by the trie; see the type's comment.
   struct Tables {
     var nodes: UnsafeMutableBufferPointer<Node>
+    /// The chunk of the edge into each trie node, by node.
+    var chunks: UnsafeMutableBufferPointer<Chunk>
     /// Each trie node's chunk's innermost literal name (`.none` for `*` or a
     /// glob), by node, apart: a narrow node's children are compared with a
     /// name in one or two cache lines instead of one record each.
     var innermostNames: UnsafeMutableBufferPointer<NameID>
-    /// Each trie node's parent (`.none` for a root), for `explain`.
-    var parents: UnsafeMutableBufferPointer<TrieNodeID>
-    var components: UnsafeMutableBufferPointer<CompiledComponent>
+    /// The components of chunks besides their innermost, by chunk (see `Chunk`).
+    var outerComponents: UnsafeMutableBufferPointer<CompiledComponent>
     var terminals: UnsafeMutableBufferPointer<Terminal>
     /// (theme, token) → (root index in `roots`, unused), for literal tokens.
     var literalRoots: PairTable
@@ -154,12 +162,12 @@ final class RuleTrie: @unchecked Sendable {
 
   deinit {
     PageMemory.deallocate(tables.nodes)
-    PageMemory.deallocate(tables.components)
+    PageMemory.deallocate(tables.chunks)
+    PageMemory.deallocate(tables.outerComponents)
     PageMemory.deallocate(tables.terminals)
     tables.literalRoots.deallocate()
     PageMemory.deallocate(tables.childSlots)
     PageMemory.deallocate(tables.innermostNames)
-    PageMemory.deallocate(tables.parents)
     PageMemory.deallocate(tables.globMatchesName)
     tables.names.deallocate()
     tables.roots.deallocate()
@@ -181,7 +189,7 @@ final class RuleTrie: @unchecked Sendable {
   /// The root a rule hangs from: up its parents from its terminal.
   func root(of rule: RuleID) -> Root {
     var node = ruleNodes[rule.index]
-    while tables.parents[node.index] != .none { node = tables.parents[node.index] }
+    while let parent = parent(of: node) { node = parent }
     return roots[rootByNode[node]!]
   }
 
@@ -192,13 +200,27 @@ final class RuleTrie: @unchecked Sendable {
     return tables.terminals[terminals.first { tables.terminals[$0].rule == rule }!]
   }
 
+  /// The trie node `node` is a child of, nil for a root (for `explain`;
+  /// no table holds it). Nodes are numbered breadth first, so `firstChild`
+  /// never decreases from one node to the next: the parent is the last
+  /// node whose children start at or before `node`.
+  func parent(of node: TrieNodeID) -> TrieNodeID? {
+    guard rootByNode[node] == nil else { return nil }
+    var (low, high) = (0, node.index)  // the parent is in low..<high
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if tables.nodes[middle].firstChild <= Int32(node.index) { low = middle } else { high = middle }
+    }
+    return TrieNodeID(low)
+  }
+
   /// The rule's chunks, innermost first: up its parents from its terminal.
   func chunks(of rule: RuleID) -> [Chunk] {
     var chunks: [Chunk] = []
     var node = ruleNodes[rule.index]
-    while tables.parents[node.index] != .none {
-      chunks.append(tables.nodes[node.index].chunk)
-      node = tables.parents[node.index]
+    while let parent = parent(of: node) {
+      chunks.append(tables.chunks[node.index])
+      node = parent
     }
     return chunks.reversed()
   }

@@ -24,31 +24,26 @@ extension TrieQuery {
     if !matchesToken(root.token) { return .token }
     let chunks = trie.chunks(of: rule)
     let needsEmptyPath = trie.terminal(of: rule).needsEmptyPath
-    if !needsEmptyPath || depth == 0, place(chunks.map { ($0.firstComponent, $0.length, $0.anchoring) }) {
-      return nil
-    }
+    if !needsEmptyPath || depth == 0, place(chunks) { return nil }
     // Outermost component first, each alone and unanchored.
-    let components = chunks.reversed().flatMap { chunk in
-      (0..<chunk.length).map { chunk.firstComponent + $0 }
+    let components = chunks.reversed().flatMap { chunk in (0..<Int(chunk.length)).map { component($0, of: chunk) } }
+    let alone = components.reversed().map {
+      RuleTrie.Chunk(innermost: $0, firstOuter: 0, length: 1, anchoring: [])
     }
-    if place(components.reversed().map { ($0, 1, []) }) { return .directChild }
+    if place(alone) { return .directChild }
     for (index, component) in components.enumerated() {
-      let pointer = UnsafePointer(tables.components.baseAddress! + Int(component))
-      if (0..<depth).contains(where: { matches(pointer, at: $0) }) { continue }
-      if (0..<depth).contains(where: { matchesName(pointer, at: $0) }) { return .variant(index) }
+      if (0..<depth).contains(where: { matches(component, at: $0) }) { continue }
+      if (0..<depth).contains(where: { matchesName(component, at: $0) }) { return .variant(index) }
       return .missingComponent(index)
     }
     return .order
   }
 
   /// Whether the chunks, innermost first, can all be placed.
-  private func place(_ chunks: [(first: Int32, length: Int32, anchoring: ChunkAnchoring)]) -> Bool {
+  private func place(_ chunks: [RuleTrie.Chunk]) -> Bool {
     var limit = depth
     for chunk in chunks {
-      guard
-        let end = latestEnd(
-          chunk.first, chunk.length, chunk.anchoring, below: limit, from: limit - 1, sameName: false)
-      else { return false }
+      guard let end = latestEnd(chunk, below: limit, from: limit - 1, sameName: false) else { return false }
       limit = end - Int(chunk.length) + 1
     }
     return true

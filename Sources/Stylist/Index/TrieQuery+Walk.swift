@@ -203,13 +203,9 @@ extension TrieQuery {
   private func frame<Collector: MatchCollector>(
     of child: Int, below parent: Int, latest: Int, sameName: Bool, _ root: RuleTrie.Root, _ collector: Collector
   ) -> Frame? {
-    let node = tables.nodes[child]
-    let chunk = node.chunk
+    let chunk = tables.chunks[child]
     let from = frames[parent]
-    guard
-      let end = latestEnd(
-        chunk.firstComponent, chunk.length, chunk.anchoring, below: Int(from.start), from: latest, sameName: sameName)
-    else { return nil }
+    guard let end = latestEnd(chunk, below: Int(from.start), from: latest, sameName: sameName) else { return nil }
     let start = end - Int(chunk.length) + 1
     var prefix = from.prefix
     var isPacked = from.isPacked
@@ -218,7 +214,7 @@ extension TrieQuery {
     for offset in 0..<Int(chunk.length) where isPacked {
       let entry = Specificity.Entry(
         position: depth - 1 - (start + offset),
-        weight: Int(tables.components[Int(chunk.firstComponent) + offset].weight))
+        weight: Int(component(offset, of: chunk).weight))
       if let packed = Specificity.packedBits(entry, at: Int(from.placed) + Int(chunk.length) - 1 - offset) {
         if packed.word == 0 { prefix.0 |= packed.bits } else { prefix.1 |= packed.bits }
       } else {
@@ -232,6 +228,7 @@ extension TrieQuery {
     {
       return nil
     }
+    let node = tables.nodes[child]
     return Frame(
       node: TrieNodeID(child), end: Int32(end), start: Int32(start), placed: placed, prefix: prefix,
       isPacked: isPacked, firstPattern: node.firstChild + node.literalChildCount)
@@ -243,12 +240,12 @@ extension TrieQuery {
     let count = Int(frames[index].placed)
     for level in stride(from: index, to: 0, by: -1) {
       let frame = frames[level]
-      let chunk = tables.nodes[frame.node.index].chunk
+      let chunk = tables.chunks[frame.node.index]
       let start = Int(frame.end) - Int(chunk.length) + 1
       // Component `offset` of the chunk (outermost first) sits at `start + offset`;
       // the chunk's outermost is the outermost placed so far.
       for offset in 0..<Int(chunk.length) {
-        let weight = tables.components[Int(chunk.firstComponent) + offset].weight
+        let weight = component(offset, of: chunk).weight
         entries[Int(frame.placed) - 1 - offset] = Specificity.Entry(
           position: depth - 1 - (start + offset), weight: Int(weight))
       }

@@ -112,39 +112,47 @@ struct TrieQuery<Node: QueryNode>: ~Copyable {
 
   /// Whether `component` matches the node component at `index` (README: Selectors).
   @inline(__always)
-  func matches(_ component: UnsafePointer<CompiledComponent>, at index: Int) -> Bool {
+  func matches(_ component: CompiledComponent, at index: Int) -> Bool {
     matchesName(component, at: index) && matchesVariant(component, at: index)
   }
 
   @inline(__always)
-  func matchesName(_ component: UnsafePointer<CompiledComponent>, at index: Int) -> Bool {
-    switch component.pointee.nameKind {
-    case .exact: names[index] == component.pointee.name
+  func matchesName(_ component: CompiledComponent, at index: Int) -> Bool {
+    switch component.nameKind {
+    case .exact: names[index] == component.name
     case .any: true
-    case .glob: glob(component.pointee.nameGlob, matches: names[index]) { node.name(at: index) }
+    case .glob: glob(component.nameGlob, matches: names[index]) { node.name(at: index) }
     }
   }
 
   @inline(__always)
-  func matchesVariant(_ component: UnsafePointer<CompiledComponent>, at index: Int) -> Bool {
+  func matchesVariant(_ component: CompiledComponent, at index: Int) -> Bool {
     let variant = variants[index]
-    switch component.pointee.variantKind {
+    switch component.variantKind {
     case .unspecified: return true
-    case .exact: return variant == component.pointee.variant
+    case .exact: return variant == component.variant
     case .any: return variant != .none
     case .glob:
-      return variant != .none && glob(component.pointee.variantGlob, matches: variant) { node.variant(at: index)! }
+      return variant != .none && glob(component.variantGlob, matches: variant) { node.variant(at: index)! }
     }
   }
 
-  /// Whether the chunk `first..<first + length` fits with its innermost
-  /// component at path index `end`.
+  /// Component `offset` of `chunk`, outermost first.
   @inline(__always)
-  func fits(_ first: Int32, _ length: Int32, endingAt end: Int) -> Bool {
-    let start = end - Int(length) + 1
-    guard start >= 0 else { return false }
-    let components = UnsafePointer(tables.components.baseAddress! + Int(first))
-    for offset in 0..<Int(length) where !matches(components + offset, at: start + offset) { return false }
+  func component(_ offset: Int, of chunk: RuleTrie.Chunk) -> CompiledComponent {
+    offset == Int(chunk.length) - 1 ? chunk.innermost : tables.outerComponents[Int(chunk.firstOuter) + offset]
+  }
+
+  /// Whether `chunk` fits with its innermost component at path index `end`:
+  /// the innermost first (it is in the record), then the others.
+  @inline(__always)
+  func fits(_ chunk: RuleTrie.Chunk, endingAt end: Int) -> Bool {
+    let start = end - Int(chunk.length) + 1
+    guard start >= 0, matches(chunk.innermost, at: end) else { return false }
+    for offset in 0..<Int(chunk.length) - 1
+    where !matches(tables.outerComponents[Int(chunk.firstOuter) + offset], at: start + offset) {
+      return false
+    }
     return true
   }
 
@@ -158,21 +166,20 @@ struct TrieQuery<Node: QueryNode>: ~Copyable {
   /// placement with the greatest vector: its weights sit nearest the token
   /// (positions count from the token), and it leaves the most room for the
   /// chunks outside it, so it fails only when no placement exists.
-  func latestEnd(
-    _ first: Int32, _ length: Int32, _ anchoring: ChunkAnchoring, below limit: Int, from latest: Int, sameName: Bool
-  ) -> Int? {
-    if anchoring.contains(.atToken) {
+  func latestEnd(_ chunk: RuleTrie.Chunk, below limit: Int, from latest: Int, sameName: Bool) -> Int? {
+    let length = Int(chunk.length)
+    if chunk.anchoring.contains(.atToken) {
       let end = depth - 1
-      guard end < limit, !anchoring.contains(.atRoot) || end == Int(length) - 1 else { return nil }
-      return fits(first, length, endingAt: end) ? end : nil
+      guard end < limit, !chunk.anchoring.contains(.atRoot) || end == length - 1 else { return nil }
+      return fits(chunk, endingAt: end) ? end : nil
     }
-    if anchoring.contains(.atRoot) {
-      let end = Int(length) - 1
-      return end < limit && fits(first, length, endingAt: end) ? end : nil
+    if chunk.anchoring.contains(.atRoot) {
+      let end = length - 1
+      return end < limit && fits(chunk, endingAt: end) ? end : nil
     }
     var end = latest
-    while end >= Int(length) - 1 {
-      if fits(first, length, endingAt: end) { return end }
+    while end >= length - 1 {
+      if fits(chunk, endingAt: end) { return end }
       end = sameName ? Int(below[end]) : end - 1
     }
     return nil

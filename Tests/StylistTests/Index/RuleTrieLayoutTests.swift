@@ -2,12 +2,17 @@ import Testing
 
 @testable import Stylist
 
-/// The trie's node record is what a query reads most, at random: its size
-/// is a decision (`RuleTrie.Node`), kept here so that a new field is a
-/// choice, not an accident.
+/// The trie's node and chunk records are what a query reads most, at
+/// random: their sizes are decisions (`RuleTrie.Node`, `RuleTrie.Chunk`),
+/// kept here so that a new field is a choice, not an accident.
 @Suite struct RuleTrieLayoutTests {
-  @Test func aNodeRecordIsFortyBytes() {
-    #expect(MemoryLayout<RuleTrie.Node>.stride == 40)
+  @Test func aNodeRecordIsThirtyTwoBytes() {
+    #expect(MemoryLayout<RuleTrie.Node>.stride == 32)
+  }
+
+  /// Its innermost component in place, read when a child is tried.
+  @Test func aChunkRecordIsTwentyFourBytes() {
+    #expect(MemoryLayout<RuleTrie.Chunk>.stride == 24)
   }
 
   /// One per chunk component, read when a child is tried (twice while built).
