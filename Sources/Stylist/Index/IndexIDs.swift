@@ -30,8 +30,6 @@ struct TrieNodeID: Hashable {
   var raw: Int32
   init(_ index: Int) { raw = Int32(index) }
   var index: Int { Int(raw) }
-  /// The parent of a root.
-  static let none = TrieNodeID(-1)
 }
 
 /// A compiled glob of the index (`RuleTrie.globs`).

@@ -31,4 +31,31 @@ import Testing
     let trie = index.trie
     #expect(trie.tables.nodes[trie.roots[0].node.index].slotCount >= 32)
   }
+
+  /// `explain` walks up from a rule's trie node with `parent(of:)`, a search
+  /// over the children's ranges: each node's parent is the one node whose
+  /// children include it, and a rule's chunks read back as its selector's.
+  @Test func everyNodeFindsItsParentAndEveryRuleItsChunks() {
+    var generator = SeededGenerator(seed: 11)
+    let rules = (0..<400).map { position in
+      StyleRule(RandomSheets.selector(using: &generator, themes: ["dark"]), ["n": .int(position)])
+    }
+    let trie = StyleIndex(rules: rules).trie
+    let roots = Set(trie.roots.map(\.node))
+    for id in 0..<trie.tables.chunks.count {
+      let node = TrieNodeID(id)
+      let expected = (0..<trie.tables.chunks.count).first { candidate in
+        let record = trie.tables.nodes[candidate]
+        let children =
+          Int(record.firstChild)..<Int(record.firstChild + record.literalChildCount + record.patternChildCount)
+        return children.contains(id)
+      }
+      #expect(trie.parent(of: node) == expected.map(TrieNodeID.init), "node \(id)")
+      #expect((expected == nil) == roots.contains(node), "node \(id)")
+    }
+    for (position, rule) in rules.enumerated() {
+      let lengths = trie.chunks(of: RuleID(position)).map { Int($0.length) }
+      #expect(lengths.reduce(0, +) == rule.selector.components.count, "\(rule.selector)")
+    }
+  }
 }
