@@ -36,15 +36,14 @@ extension RuleTrie {
       var token: CompiledToken
     }
 
+    /// 16 bytes: the chunk's end and innermost name are read from
+    /// `components` (`chunkRange(of:)`), since each edge appends its own.
     struct BuildEdge {
       var parent: Int32
       var child: Int32
-      /// The chunk is `components[first..<first + length]`.
+      /// The chunk starts at `components[first]`.
       var first: Int32
-      var length: Int32
       var anchoring: ChunkAnchoring
-      /// The innermost component's literal name, or `.none`.
-      var name: NameID
     }
 
     /// Where the rule of the same position ends (rules are inserted in
@@ -118,6 +117,14 @@ extension RuleTrie {
       return compiled
     }
 
+    /// Edge `edge`'s chunk in `components`: up to where the next edge's starts.
+    private func chunkRange(of edge: Int) -> Range<Int> {
+      Int(edges[edge].first)..<(edge + 1 < edges.count ? Int(edges[edge + 1].first) : components.count)
+    }
+
+    /// Edge `edge`'s innermost component.
+    private func innermost(of edge: Int) -> CompiledComponent { components[chunkRange(of: edge).upperBound - 1] }
+
     private mutating func newNode() -> Int {
       nodeCount += 1
       return nodeCount - 1
@@ -151,27 +158,22 @@ extension RuleTrie {
       while edgeSlots[slot] >= 0 {
         let edge = edges[Int(edgeSlots[slot])]
         if edge.parent == parent && edge.anchoring == anchoring
-          && components.elements[Int(edge.first)..<Int(edge.first + edge.length)].elementsEqual(chunk)
+          && components.elements[chunkRange(of: Int(edgeSlots[slot]))].elementsEqual(chunk)
         {
           return Int(edge.child)
         }
         slot = (slot + 1) & mask
       }
       let child = newNode()
-      let innermost = chunk.last!
       edges.append(
-        BuildEdge(
-          parent: Int32(parent), child: Int32(child), first: Int32(components.count), length: Int32(chunk.count),
-          anchoring: anchoring, name: innermost.name))
+        BuildEdge(parent: Int32(parent), child: Int32(child), first: Int32(components.count), anchoring: anchoring))
       components.append(contentsOf: chunk)
       if edges.count * 2 > edgeSlots.count {
         edgeSlots = PageBuffer(repeating: -1, count: edgeSlots.count * 2)
         mask = edgeSlots.count - 1
         for (index, edge) in edges.elements.enumerated() {
           var slot =
-            Self.hash(
-              parent: Int(edge.parent), components.elements[Int(edge.first)..<Int(edge.first + edge.length)],
-              edge.anchoring)
+            Self.hash(parent: Int(edge.parent), components.elements[chunkRange(of: index)], edge.anchoring)
             & mask
           while edgeSlots[slot] >= 0 { slot = (slot + 1) & mask }
           edgeSlots[slot] = Int32(index)
@@ -287,9 +289,8 @@ extension RuleTrie {
         // Literal children grouped by name, the heaviest innermost component
         // first, then the pattern children; creation order breaks ties.
         func walkOrder(_ edge: Int32) -> (Int, Int32, Int, Int32) {
-          let built = edges[Int(edge)]
-          let weight = Int(components[Int(built.first + built.length) - 1].weight)
-          return (built.name == .none ? 1 : 0, built.name.raw, -weight, edge)
+          let innermost = innermost(of: Int(edge))
+          return (innermost.name == .none ? 1 : 0, innermost.name.raw, -Int(innermost.weight), edge)
         }
         for node in 0..<nodeCount where children.start[node + 1] - children.start[node] > 1 {
           children.order.elements[Int(children.start[node])..<Int(children.start[node + 1])].sort {
@@ -310,12 +311,12 @@ extension RuleTrie {
             var (literalCount, childNames) = (0, UInt64(0))
             for position in childEdges {
               let edge = children.order[position]
-              let built = edges[Int(edge)]
-              if built.name != .none {
+              let name = innermost(of: Int(edge)).name
+              if name != .none {
                 literalCount += 1
-                childNames |= RuleTrie.bit(built.name)
+                childNames |= RuleTrie.bit(name)
               }
-              let child = Int(built.child)
+              let child = Int(edges[Int(edge)].child)
               newID[child] = Int32(order.count)
               edgeInto[order.count] = edge
               order.append(Int32(child))
@@ -364,15 +365,16 @@ extension RuleTrie {
           )
           continue
         }
-        let built = edges[Int(edgeInto[id])]
-        let innermost = Int(built.first + built.length) - 1
+        let edge = Int(edgeInto[id])
+        let range = chunkRange(of: edge)
+        let innermost = components[range.upperBound - 1]
         chunks.initializeElement(
           at: id,
           to: Chunk(
-            innermost: components[innermost], firstOuter: Int32(outerCursor), length: built.length,
-            anchoring: built.anchoring))
-        innermostNames[id] = built.name
-        for component in Int(built.first)..<innermost {
+            innermost: innermost, firstOuter: Int32(outerCursor), length: Int32(range.count),
+            anchoring: edges[edge].anchoring))
+        innermostNames[id] = innermost.name
+        for component in range.dropLast() {
           outerComponents.initializeElement(at: outerCursor, to: components[component])
           outerCursor += 1
         }

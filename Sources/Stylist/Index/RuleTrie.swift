@@ -72,10 +72,16 @@ final class RuleTrie: @unchecked Sendable {
   }
 
   /// A rule that ends at a trie node.
+  /// 4 bytes: the rule's id, complemented when `needsEmptyPath` (ids are
+  /// never negative).
   struct Terminal {
-    var rule: RuleID
+    private var packed: Int32
+
+    init(rule: RuleID, needsEmptyPath: Bool) { packed = needsEmptyPath ? ~rule.raw : rule.raw }
+
+    var rule: RuleID { RuleID(Int(packed < 0 ? ~packed : packed)) }
     /// `>token` with no path component: applies only to nodes without a path.
-    var needsEmptyPath: Bool
+    var needsEmptyPath: Bool { packed < 0 }
   }
 
   struct Root {

@@ -15,6 +15,15 @@ import Testing
     #expect(MemoryLayout<RuleTrie.Chunk>.stride == 24)
   }
 
+  /// One per rule.
+  @Test func aTerminalIsFourBytes() {
+    #expect(MemoryLayout<RuleTrie.Terminal>.stride == 4)
+    let terminal = RuleTrie.Terminal(rule: RuleID(7), needsEmptyPath: true)
+    #expect(terminal.rule == RuleID(7) && terminal.needsEmptyPath)
+    let plain = RuleTrie.Terminal(rule: RuleID(0), needsEmptyPath: false)
+    #expect(plain.rule == RuleID(0) && !plain.needsEmptyPath)
+  }
+
   /// One per chunk component, read when a child is tried (twice while built).
   @Test func aCompiledComponentIsTwelveBytes() {
     #expect(MemoryLayout<CompiledComponent>.stride == 12)
