@@ -11,19 +11,27 @@ import Stylist
 /// theme they mention.
 struct AnswerCache {
   private var arena: [UInt8] = []
-  /// Per theme slot (made on first use), `2 * order` and `2 * order + 1`:
-  /// where the answer of rule `order` starts and ends in `arena`; the last
-  /// pair is "no rule". An end of 0 marks an answer not rendered yet (a
-  /// rendered one is never empty).
-  private var spans: [[Int]]
+  /// Per theme slot (made on first use), by rule order: where the rule's
+  /// answer is in `arena` (the last entry is "no rule"). 8 bytes each, so
+  /// more of a large sheet's table stays in cache.
+  private var spans: [[Span]]
   private var themes: ThemeSlots
   private let ruleCount: Int
   /// The JSON of the answer being rendered.
   private var scratch: [UInt8] = []
   private static let opening = #"{"node":"""#.utf8.count
+  /// Arena bytes before it starts over, inside `Span`'s 32-bit offsets.
+  private let byteLimit: Int
 
-  init(ruleCount: Int, themes: [String]) {
-    self.ruleCount = ruleCount
+  /// `arena[start..<start + count]`; a count of 0 marks an answer not
+  /// rendered yet (a rendered one is never empty).
+  private struct Span {
+    var start: UInt32 = 0
+    var count: UInt32 = 0
+  }
+
+  init(ruleCount: Int, themes: [String], byteLimit: Int = 1 << 31) {
+    (self.ruleCount, self.byteLimit) = (ruleCount, byteLimit)
     self.themes = ThemeSlots(themes: themes)
     spans = Array(repeating: [], count: self.themes.count)
   }
@@ -32,21 +40,30 @@ struct AnswerCache {
   mutating func withRendered(_ answer: Answer, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     let slot = themes.slot(of: answer.theme)
     let order = answer.order ?? ruleCount
-    if spans[slot].isEmpty { spans[slot] = Array(repeating: 0, count: 2 * (ruleCount + 1)) }
-    var start = spans[slot][2 * order]
-    var end = spans[slot][2 * order + 1]
-    if end == 0 {
+    if spans[slot].isEmpty { spans[slot] = Array(repeating: Span(), count: ruleCount + 1) }
+    var span = spans[slot][order]
+    if span.count == 0 {
       // The bytes are the ones `resolutionValue` writes, less the opening
       // `{"node":""` of an empty node, so every command's JSON agrees.
       scratch.removeAll(keepingCapacity: true)
       resolutionValue(answer, node: "").writeJSON(to: &scratch)
-      start = arena.count
+      if arena.count + scratch.count > byteLimit {
+        forgetRendered()
+        spans[slot] = Array(repeating: Span(), count: ruleCount + 1)
+      }
+      span = Span(start: UInt32(arena.count), count: UInt32(scratch.count - Self.opening))
       arena.append(contentsOf: scratch[Self.opening...])
-      end = arena.count
-      spans[slot][2 * order] = start
-      spans[slot][2 * order + 1] = end
+      spans[slot][order] = span
     }
-    arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    let start = Int(span.start)
+    arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<start + Int(span.count)])) }
+  }
+
+  /// Starts over when the arena would outgrow `Span`'s offsets (answers of
+  /// gigabytes in all: a sheet far beyond the file size limit's reach).
+  private mutating func forgetRendered() {
+    arena.removeAll(keepingCapacity: true)
+    for slot in spans.indices { spans[slot] = [] }
   }
 }
 
