@@ -40,7 +40,7 @@ struct DumpCommand: ParsableCommand {
     Diagnostics.warnIfUnknown(theme: theme, known: sheet.mentionedThemes, at: "<command line>")
     var output = OutputBuffer()
     switch format {
-    case .json: output.writeLine(sheet.resolvedDump(theme: theme).jsonText)
+    case .json: output.writeJSONLine(sheet.resolvedDump(theme: theme))
     case .yaml:
       if let theme { output.writeLine("# Resolved under theme '\(theme)'; loads back as a sheet.") }
       output.write(sheet.resolvedSheet(theme: theme).yamlText())

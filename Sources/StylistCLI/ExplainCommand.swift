@@ -41,7 +41,7 @@ struct ExplainCommand: ParsableCommand {
       object["mode"] = .string(options.mode.rawValue)
       object["candidates"] = .list(candidates.map(candidateValue))
       object["result"] = resolutionValue(answer, node: node)
-      output.writeLine(PropertyValue.map(object).jsonText)
+      output.writeJSONLine(.map(object))
     } else {
       output.write(text(candidates, answer: answer, theme: theme, mode: options.mode))
     }

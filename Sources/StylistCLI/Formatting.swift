@@ -68,9 +68,3 @@ func resolutionText(_ resolution: Resolution, node: String, style: Palette) -> S
   for (key, value) in rows { lines.append("  " + padded(key + ":", width + 1) + " " + value) }
   return lines.joined(separator: "\n") + "\n"
 }
-
-/// A JSON array with one element a line.
-func jsonArray(_ values: [PropertyValue]) -> String {
-  if values.isEmpty { return "[]\n" }
-  return "[\n" + values.map(\.jsonText).joined(separator: ",\n") + "\n]\n"
-}

@@ -70,7 +70,7 @@ struct LintCommand: ParsableCommand {
       }
       if format == .text && diagnostics.isEmpty { output.writeLine("\(group.name): ok") }
     }
-    if format == .json { output.write(jsonArray(records)) }
+    if format == .json { output.writeJSONArray(records) }
     output.flush()
     if failed { throw ExitCode(1) }
   }

@@ -33,7 +33,7 @@ struct MatchCommand: ParsableCommand {
     var output = OutputBuffer()
     switch query.format {
     case .json:
-      output.write(jsonArray(zip(answers, query.nodes).map { resolutionValue($0, node: $1) }))
+      output.writeJSONArray(zip(answers, query.nodes).map { resolutionValue($0, node: $1) })
     case .text:
       for (answer, node) in zip(answers, query.nodes) {
         output.write(resolutionText(answer, node: node, style: .stdout))

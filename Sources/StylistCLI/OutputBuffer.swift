@@ -42,6 +42,23 @@ struct OutputBuffer {
     if bytes.count >= limit { flush() }
   }
 
+  /// Appends `value`'s JSON and a newline.
+  mutating func writeJSONLine(_ value: PropertyValue) {
+    writeJSON(value)
+    bytes.append(0x0A)
+  }
+
+  /// A JSON array with one element a line.
+  mutating func writeJSONArray(_ values: [PropertyValue]) {
+    guard !values.isEmpty else { return write("[]\n") }
+    write("[\n")
+    for (index, value) in values.enumerated() {
+      if index > 0 { write(",\n") }
+      writeJSON(value)
+    }
+    write("\n]\n")
+  }
+
   /// Appends `text` as a JSON string.
   mutating func writeJSONString(_ text: String) {
     PropertyValue.writeJSONString(text, to: &bytes)

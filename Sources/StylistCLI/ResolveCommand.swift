@@ -44,7 +44,7 @@ struct ResolveCommand: ParsableCommand {
     let answers = styleTree.identifiers.map { ($0.description, index.bestMatch(for: $0, options: options)) }
     var output = OutputBuffer()
     switch format {
-    case .json: output.write(jsonArray(answers.map { resolutionValue($1, node: $0) }))
+    case .json: output.writeJSONArray(answers.map { resolutionValue($1, node: $0) })
     case .yaml: output.write(PropertyValue.list(answers.map { resolutionValue($1, node: $0) }).yamlText())
     case .text: for (node, answer) in answers { output.write(resolutionText(answer, node: node, style: .stdout)) }
     }

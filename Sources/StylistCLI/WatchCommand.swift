@@ -85,7 +85,7 @@ private final class AnswerPrinter: @unchecked Sendable {
       printed[position] = answer
       changed += 1
       switch format {
-      case .json: output.writeLine(resolutionValue(answer, node: node.text).jsonText)
+      case .json: output.writeJSONLine(resolutionValue(answer, node: node.text))
       case .text: output.write(resolutionText(answer, node: node.text, style: .stdout))
       }
     }

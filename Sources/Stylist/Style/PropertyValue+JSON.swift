@@ -95,7 +95,7 @@ extension PropertyValue {
 
   /// Whether `bytes` holds a control character, `"` or `\`: eight bytes at a
   /// time, with no branch per byte.
-  package static func needsJSONEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func needsJSONEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let high: UInt64 = 0x8080_8080_8080_8080
     // The high bit of some byte is set in `below(word, n)` exactly when some
