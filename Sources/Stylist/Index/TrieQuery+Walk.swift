@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// The walk: every rule that applies to the node, found depth first from
 /// the roots of its token, the strongest candidates first.
 ///
@@ -9,7 +11,10 @@
 /// the rest of a trie node's literal children at once: a best match tries
 /// few children beyond those on the winning rule's path.
 /// Each trie node is reached at most once (through its one parent edge), and
-/// the walk's path (`frames`) is never longer than the longest rule.
+/// the walk's path (`frames`) is never longer than the longest rule. On
+/// reaching a trie node the walk starts loading what trying its children
+/// will read (`prefetchChildren`), so that on a sheet larger than the
+/// caches the misses of its names' lookups overlap.
 extension TrieQuery {
   /// A trie node on the walk's path, with where its chunk was placed and
   /// how far its children have been tried.
@@ -76,12 +81,14 @@ extension TrieQuery {
     frames[0] = Frame(
       node: root.node, end: -1, start: Int32(depth), placed: 0, prefix: (0, 0), isPacked: true,
       firstPattern: rootNode.firstChild + rootNode.literalChildCount)
+    prefetchChildren(of: frames[0])
     collectTerminals(at: 0, root, into: &collector)
     var top = 0
     while top >= 0 {
       if let child = nextChild(of: top, root, &collector) {
         top += 1
         frames[top] = child
+        prefetchChildren(of: child)
         collectTerminals(at: top, root, into: &collector)
       } else {
         top -= 1
@@ -140,6 +147,7 @@ extension TrieQuery {
           continue
         }
         if let group = literalChildren(of: node, named: name) {
+          prefetch(group)
           frames[index].nextChild = group.firstChild
           frames[index].groupEnd = group.firstChild + group.childCount
           frames[index].groupIndex = Int32(at)
@@ -154,6 +162,34 @@ extension TrieQuery {
         return nil
       }
     }
+  }
+
+  /// Starts loading what trying `frame`'s children reads first, so that
+  /// the cache misses of a large trie overlap instead of following one
+  /// another: for a wide node, each name's slot and the chunk and record
+  /// of the first child it leads to (the names after the first are tried
+  /// only once the first one's subtree is done); for a narrow node, its
+  /// children's names and first chunks.
+  @inline(__always)
+  private func prefetchChildren(of frame: Frame) {
+    let node = tables.nodes[frame.node.index]
+    guard node.slotCount > 0 else {
+      if node.literalChildCount + node.patternChildCount > 0 {
+        stylist_prefetch(tables.innermostNames.baseAddress! + Int(node.firstChild))
+        stylist_prefetch(tables.chunks.baseAddress! + Int(node.firstChild))
+      }
+      return
+    }
+    for at in 0..<Int(frame.start) where node.childNames & RuleTrie.bit(names[at]) != 0 && names[at].isInterned {
+      if let group = literalChildren(of: node, named: names[at]) { prefetch(group) }
+    }
+  }
+
+  /// Starts loading the chunk and record of a group's first child.
+  @inline(__always)
+  private func prefetch(_ group: RuleTrie.ChildSlot) {
+    stylist_prefetch(tables.chunks.baseAddress! + Int(group.firstChild))
+    stylist_prefetch(tables.nodes.baseAddress! + Int(group.firstChild))
   }
 
   /// Whether the collector wants nothing that places a component at path
