@@ -34,6 +34,7 @@ let package = Package(
       name: "StylistCLI",
       dependencies: [
         "Stylist",
+        "CPrefetch",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -1,3 +1,4 @@
+import CPrefetch
 import Stylist
 
 /// `batch` answers rendered once per winning rule and theme slot.
@@ -17,6 +18,8 @@ struct AnswerCache {
   private var spans: [[Span]]
   private var themes: ThemeSlots
   private let ruleCount: Int
+  /// The answer `writeQueued(to:)` writes next.
+  private var queued: Span?
   /// The JSON of the answer being rendered.
   private var scratch: [UInt8] = []
   private static let opening = #"{"node":"""#.utf8.count
@@ -36,8 +39,39 @@ struct AnswerCache {
     spans = Array(repeating: [], count: self.themes.count)
   }
 
+  /// Renders the answer's JSON after the node field (`,"selector":…}`)
+  /// if it was not yet, and keeps it for `writeQueued(to:)`, which the
+  /// caller calls after other work (the next line's query): in a large
+  /// sheet's arena an answer is seldom in cache, and its bytes load
+  /// meanwhile.
+  mutating func queue(_ answer: Answer) {
+    let span = rendered(answer)
+    arena.withUnsafeBufferPointer { arena in
+      for line in stride(from: Int(span.start), to: Int(span.start) + Int(span.count), by: 64) {
+        stylist_prefetch(arena.baseAddress! + line)
+      }
+    }
+    queued = span
+  }
+
+  /// Appends the queued answer and a newline, if one is queued.
+  mutating func writeQueued(to output: inout OutputBuffer) {
+    guard let span = queued else { return }
+    queued = nil
+    let start = Int(span.start)
+    arena.withUnsafeBufferPointer { output.append(UnsafeBufferPointer(rebasing: $0[start..<start + Int(span.count)])) }
+    output.append(0x0A)
+  }
+
   /// Calls `body` with the answer's JSON after the node field: `,"selector":…}`.
   mutating func withRendered(_ answer: Answer, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    let span = rendered(answer)
+    let start = Int(span.start)
+    arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<start + Int(span.count)])) }
+  }
+
+  /// Where the answer is in the arena, rendered now if it was not yet.
+  private mutating func rendered(_ answer: Answer) -> Span {
     let slot = themes.slot(of: answer.theme)
     let order = answer.order ?? ruleCount
     if spans[slot].isEmpty { spans[slot] = Array(repeating: Span(), count: ruleCount + 1) }
@@ -48,6 +82,7 @@ struct AnswerCache {
       scratch.removeAll(keepingCapacity: true)
       resolutionValue(answer, node: "").writeJSON(to: &scratch)
       if arena.count + scratch.count > byteLimit {
+        // `queued` was written before this: the caller writes it first.
         forgetRendered()
         spans[slot] = Array(repeating: Span(), count: ruleCount + 1)
       }
@@ -55,8 +90,7 @@ struct AnswerCache {
       arena.append(contentsOf: scratch[Self.opening...])
       spans[slot][order] = span
     }
-    let start = Int(span.start)
-    arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<start + Int(span.count)])) }
+    return span
   }
 
   /// Starts over when the arena would outgrow `Span`'s offsets (answers of

@@ -45,9 +45,16 @@ struct BatchCommand: ParsableCommand {
     var answers = AnswerCache(ruleCount: index.rules.count, themes: index.themes)
     var cascades = CascadeRenderer(rules: index.rules, themes: index.themes)
     var themes = LineThemes(index: index, queryTheme: options.theme)
-    while let next = reader.nextLine(beforeBlocking: { output.flush() }) {
+    // A plain answer is written one line late: its bytes, loaded while the
+    // next line's query runs, are then in cache (`AnswerCache.queue`). The
+    // node field before it is written at once, so output order holds.
+    while let next = reader.nextLine(beforeBlocking: {
+      answers.writeQueued(to: &output)
+      output.flush()
+    }) {
       lineNumber += 1
       guard case .bytes(let line) = next else {
+        answers.writeQueued(to: &output)
         if case .tooLong(let length) = next {
           output.write(#"{"node":null,"error":"#)
           output.writeJSONString(
@@ -71,9 +78,12 @@ struct BatchCommand: ParsableCommand {
             // rule wins under the same theme: rendered once, then copied.
             let answer = try index.bestMatch(utf8: bytes, options: options)
             themes.check(answer.theme, line: lineNumber)
-            answers.withRendered(answer) { output.write(line: bytes, answer: $0) }
+            answers.writeQueued(to: &output)
+            output.writeNodeField(bytes)
+            answers.queue(answer)
           }
         } catch {
+          answers.writeQueued(to: &output)
           output.writeNodeField(bytes)
           output.write(#","error":"#)
           output.writeJSONString("<stdin>:\(lineNumber):\(error.column): \(error.message)")
@@ -81,6 +91,7 @@ struct BatchCommand: ParsableCommand {
         }
       }
     }
+    answers.writeQueued(to: &output)
     output.flush()
   }
 }

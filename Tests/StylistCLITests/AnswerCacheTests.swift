@@ -28,4 +28,34 @@ import Testing
       }
     }
   }
+
+  /// `batch` writes each answer one line late: what `writeQueued` writes is
+  /// the answer queued last, once, also when rendering the next one makes
+  /// the arena start over.
+  @Test(arguments: [1 << 31, 600])
+  func queuedAnswersAreWrittenOnceInOrder(byteLimit: Int) throws {
+    let sheet = try StyleSheet(contentsOf: CLIRunner.fixtures.appendingPathComponent("demo/demo.yaml").path)
+    let index = StyleIndex(sheets: [sheet])
+    var cache = AnswerCache(ruleCount: index.rules.count, themes: index.themes, byteLimit: byteLimit)
+    let nodes = ["home/header/searchBar/label", "@dark/card/background", "nothing", "card/background", "nothing"]
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("answer-queue-\(byteLimit).jsonl")
+    FileManager.default.createFile(atPath: file.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let handle = try FileHandle(forWritingTo: file)
+    var output = OutputBuffer(descriptor: handle.fileDescriptor)
+    var expected = ""
+    for _ in 0..<2 {
+      for node in nodes {
+        let answer = try Array(node.utf8).withUnsafeBufferPointer { try index.bestMatch(utf8: $0) }
+        cache.writeQueued(to: &output)
+        cache.queue(answer)
+        expected += String(resolutionValue(answer, node: "").jsonText.dropFirst(#"{"node":"""#.count)) + "\n"
+      }
+    }
+    cache.writeQueued(to: &output)
+    cache.writeQueued(to: &output)
+    output.flush()
+    try handle.close()
+    #expect(try String(contentsOf: file, encoding: .utf8) == expected)
+  }
 }

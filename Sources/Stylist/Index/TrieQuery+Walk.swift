@@ -164,15 +164,16 @@ extension TrieQuery {
     }
   }
 
-  /// Starts loading what trying `frame`'s children reads first, so that
-  /// the cache misses of a large trie overlap instead of following one
-  /// another: for a wide node, each name's slot and the chunk and record
-  /// of the first child it leads to (the names after the first are tried
-  /// only once the first one's subtree is done); for a narrow node, its
-  /// children's names and first chunks.
+  /// Starts loading the node's terminals and what trying `frame`'s
+  /// children reads first, so that the cache misses of a large trie
+  /// overlap instead of following one another: for a wide node, each
+  /// name's slot and the chunk and record of the first child it leads to
+  /// (the names after the first are tried only once the first one's
+  /// subtree is done); for a narrow node, its children's names and chunks.
   @inline(__always)
   private func prefetchChildren(of frame: Frame) {
     let node = tables.nodes[frame.node.index]
+    if let terminals = tables.terminals.baseAddress { stylist_prefetch(terminals + Int(node.firstTerminal)) }
     guard node.slotCount > 0 else {
       if node.literalChildCount + node.patternChildCount > 0 {
         stylist_prefetch(tables.innermostNames.baseAddress! + Int(node.firstChild))
