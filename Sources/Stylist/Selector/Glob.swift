@@ -99,7 +99,7 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
         let part = UnsafeBufferPointer(rebasing: atStart ? pattern.dropLast() : pattern.dropFirst())
         guard text.count >= part.count else { return false }
         let start = atStart ? 0 : text.count - part.count
-        return UnsafeBufferPointer(rebasing: text[start..<start + part.count]).elementsEqual(part)
+        return UnsafeBufferPointer(rebasing: text[start..<start + part.count]).hasSameBytes(as: part)
       }
     }
   }

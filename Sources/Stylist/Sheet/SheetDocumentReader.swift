@@ -56,6 +56,9 @@ final class SheetDocumentReader: YAMLEntryConsumer {
     return true
   }
 
+  /// The root, then `styles`.
+  var deepestStream: Int { 1 }
+
   func flattensValues(inStreamAt path: [String]) -> Bool { path == Self.styles }
 
   func consume(key: YAMLEntryKey, value: YAMLEntryValue, inStreamAt path: [String]) {

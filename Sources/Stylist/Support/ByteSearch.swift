@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc  // memcmp
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension String {
   /// Whether any UTF-8 byte of the text satisfies `test`. Scans the string's
   /// contiguous storage: `utf8.contains(where:)` steps a generic iterator,
@@ -29,6 +37,13 @@ extension UnsafeBufferPointer<UInt8> {
       tail(self[index])
       index += 1
     }
+  }
+
+  /// Whether both hold the same bytes: `memcmp`, where the generic
+  /// `elementsEqual` steps one byte at a time.
+  @inline(__always)
+  package func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
+    count == other.count && (count == 0 || memcmp(baseAddress!, other.baseAddress!, count) == 0)
   }
 
   /// Whether every byte is ASCII, eight at a time.

@@ -17,7 +17,7 @@ struct SharedTexts {
     guard bytes.count > 15, bytes.count <= Self.longestShared else { return String(decoding: bytes, as: UTF8.self) }
     let slot = NameTable.hash(bytes: bytes).hash & (Self.slotCount - 1)
     if let cached = slots[slot],
-      cached.utf8.withContiguousStorageIfAvailable({ $0.elementsEqual(bytes) }) == true
+      cached.utf8.withContiguousStorageIfAvailable({ $0.hasSameBytes(as: bytes) }) == true
     {
       return cached
     }

@@ -128,8 +128,10 @@ struct YAMLComposer {
   /// A new mapping's frame: streamed where the consumer asks, flat for the
   /// value of a streamed entry where it asks, else composed.
   private mutating func mappingFrame(tag: String?, anchor: String?, at mark: YAMLMark) -> Frame {
-    if let consumer, tag == nil, anchor == nil, let path = streamedKeyPath() {
-      if consumer.beginsStream(at: path) {
+    if let consumer, tag == nil, anchor == nil, isOnStreamedKeyPath {
+      // A path is built only where the consumer may stream: a style body's
+      // would be an array per style.
+      if streams.count <= consumer.deepestStream, let path = streamedKeyPath(), consumer.beginsStream(at: path) {
         streams.append(Stream(path: path))
         return .streamed(mark: mark)
       }
@@ -140,6 +142,12 @@ struct YAMLComposer {
       }
     }
     return .mapping([], pendingKey: nil, tag: tag, anchor: anchor, mark: mark)
+  }
+
+  /// Whether a mapping starting now is reached from the root mapping
+  /// through streamed mappings only, each by a scalar key.
+  private var isOnStreamedKeyPath: Bool {
+    stack.count == streams.count && streams.allSatisfy { $0.pendingKey?.text != nil }
   }
 
   /// The keys leading from the root mapping to a mapping starting now, when

@@ -9,6 +9,9 @@ protocol YAMLEntryConsumer: AnyObject {
   /// Whether the mapping reached by `path` (the keys from the document's
   /// root mapping; `[]` for the root) is streamed; true starts it.
   func beginsStream(at path: [String]) -> Bool
+  /// The most keys a path `beginsStream` can accept has: deeper mappings
+  /// are not asked about.
+  var deepestStream: Int { get }
   /// Whether the values of the streamed mapping at `path` that hold only
   /// plain scalars come flat (`YAMLEntryValue.flat`) instead of composed.
   func flattensValues(inStreamAt path: [String]) -> Bool
