@@ -13,11 +13,12 @@ enum PlainSelectorParser {
   private static let close = UInt8(ascii: "]")
   private static let star = UInt8(ascii: "*")
 
-  static func parse(_ text: String) -> StyleSelector? {
+  /// The selector, and whether normalisation dropped leading `*` components.
+  static func parse(_ text: String) -> (selector: StyleSelector, droppedWildcards: Bool)? {
     text.utf8.withContiguousStorageIfAvailable(parse(bytes:)) ?? nil
   }
 
-  private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> StyleSelector? {
+  private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> (selector: StyleSelector, droppedWildcards: Bool)? {
     var theme: String?
     var components: [SelectorComponent] = []
     components.reserveCapacity(bytes.count(where: { $0 == slash }))
@@ -38,7 +39,8 @@ enum PlainSelectorParser {
         if isToken {
           guard component.variant == .unspecified else { return nil }
           let token = TokenPattern(name: component.name, isDirectChild: component.isDirectChild)
-          return StyleSelector(theme: theme, components: components, token: token)
+          let selector = StyleSelector(theme: theme, components: components, token: token)
+          return (selector, selector.components.count < components.count)
         }
         components.append(component)
       }

@@ -23,10 +23,18 @@ public struct StyleSelector: Hashable, Sendable {
     self = try Self.parse(text).selector
   }
 
-  /// The selector and how many empty components (`a//b`) were dropped.
-  static func parse(_ text: String) throws(SyntaxError) -> (selector: StyleSelector, droppedEmpty: Int) {
-    if let plain = PlainSelectorParser.parse(text) { return (plain, 0) }
-    return try parseInGeneral(text)
+  /// The selector, how many empty components (`a//b`) were dropped, and
+  /// whether `text` is the selector's `description` byte for byte.
+  static func parse(_ text: String) throws(SyntaxError) -> (
+    selector: StyleSelector, droppedEmpty: Int, isDescription: Bool
+  ) {
+    if let plain = PlainSelectorParser.parse(text) {
+      // The plain form writes each part as `description` does; only leading
+      // `*` components dropped by normalisation make the two differ.
+      return (plain.selector, 0, !plain.droppedWildcards)
+    }
+    let (selector, dropped) = try parseInGeneral(text)
+    return (selector, dropped, false)
   }
 
   /// Any selector, in one scan; errors carry their column.

@@ -110,8 +110,9 @@ struct SheetCompiler {
         continue
       }
       guard let style = style(for: index) else { continue }
-      let definition = definitions.styles[index]
-      let rule = StyleRule(selector: definition.selector, name: definition.name, style: style)
+      // The placeholder's selector and name, without spelling the name out.
+      var rule = definitions.styles[index].rule
+      rule.style = style
       rules.append(rule)
       if !isTarget[index] { definitions.styles[index].resolve(to: rule) }
     }

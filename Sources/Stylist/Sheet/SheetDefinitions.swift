@@ -38,7 +38,8 @@ struct StyleDefinition {
     }
   }
 
-  init(selector: StyleSelector, name: String, body: Body, file: String, mark: YAMLMark, extends: [Extension]) {
+  /// `name` is nil when the key as written is the selector's text.
+  init(selector: StyleSelector, name: String?, body: Body, file: String, mark: YAMLMark, extends: [Extension]) {
     let source = SourceLocation(file: file, line: mark.line, column: mark.column)
     selectorHash = selector.contentHash
     switch body {
@@ -58,9 +59,7 @@ struct StyleDefinition {
     _read { yield rule.selector }
   }
   /// The registered selector: the key as written, with group path and theme in front.
-  var name: String {
-    _read { yield rule.name }
-  }
+  var name: String { rule.name }
   var template: Template? { unresolved?.template }
   var extends: [Extension] { unresolved?.extends ?? [] }
   /// Where the key is (always set: `init` gives the rule's style a source).

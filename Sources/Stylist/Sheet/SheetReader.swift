@@ -234,10 +234,12 @@ struct SheetReader {
     case .flatTemplate: body = .flatTemplate(flat)
     case .template(let node): return readStyle(key: key, body: node)
     }
-    guard let key = scalarKey(key), let selector = selector(key, groups: [], theme: nil) else { return nil }
+    guard let key = scalarKey(key), let (selector, isDescription) = selector(key, groups: [], theme: nil) else {
+      return nil
+    }
     return StyleDefinition(
-      selector: selector, name: registeredName(key.text, groups: [], theme: nil), body: body, file: file,
-      mark: key.mark, extends: [])
+      selector: selector, name: isDescription ? nil : registeredName(key.text, groups: [], theme: nil), body: body,
+      file: file, mark: key.mark, extends: [])
   }
 
   /// The key as a scalar, or nil after reporting a collection or alias of one.
@@ -256,21 +258,29 @@ struct SheetReader {
   }
 
   private func style(key: YAMLScalar, body: YAMLNode, groups: [GroupPath], theme: String?) -> StyleDefinition? {
-    guard let selector = selector(key, groups: groups, theme: theme), let body = readBody(body, selector: key.text)
+    guard let (selector, isDescription) = selector(key, groups: groups, theme: theme),
+      let body = readBody(body, selector: key.text)
     else { return nil }
     return StyleDefinition(
-      selector: selector, name: registeredName(key.text, groups: groups, theme: theme), body: body.properties,
+      selector: selector, name: isDescription ? nil : registeredName(key.text, groups: groups, theme: theme),
+      body: body.properties,
       file: file, mark: key.mark, extends: body.extends)
   }
 
   /// The selector a style entry registers (group path and block theme
-  /// applied), or nil after reporting why not.
-  private func selector(_ key: YAMLScalar, groups: [GroupPath], theme blockTheme: String?) -> StyleSelector? {
+  /// applied), and whether the key as written is its description (the
+  /// rule's name is then the selector's, not kept apart); nil after
+  /// reporting why not.
+  private func selector(
+    _ key: YAMLScalar, groups: [GroupPath], theme blockTheme: String?
+  ) -> (selector: StyleSelector, isDescription: Bool)? {
     let raw = key.text
     let selector: StyleSelector
+    let isDescription: Bool
     do {
       let parsed = try StyleSelector.parse(raw)
       selector = parsed.selector
+      isDescription = parsed.isDescription
       if parsed.droppedEmpty > 0 { warnEmptyComponents(raw, at: key.mark) }
     } catch {
       reportSyntax(error, in: raw, what: "invalid selector '\(raw.trimmingSpaces)'", at: key.mark, style: key.style)
@@ -282,10 +292,10 @@ struct SheetReader {
         at: location(key.mark))
       return nil
     }
-    if groups.isEmpty, blockTheme == nil { return selector }
+    if groups.isEmpty, blockTheme == nil { return (selector, isDescription) }
     var registered = groups.isEmpty ? selector : selector.within(groups.flatMap(\.components))
     if let blockTheme { registered = registered.themed(blockTheme) }
-    return registered
+    return (registered, false)
   }
 
   /// `@theme/` + group path + the key without its own `@theme/`.

@@ -36,11 +36,12 @@ public struct StyleRule: Hashable, Sendable {
   /// The selector the rule is registered for.
   public var selector: StyleSelector {
     _read { yield storage.selector }
-    set { storage = Storage(selector: newValue, name: storage.name, style: storage.style) }
+    set { storage = Storage(selector: newValue, name: name, style: storage.style) }
   }
   /// The registered selector as written (group path and `@theme` in front).
+  /// Spelled out from the selector when it is the selector's text.
   public var name: String {
-    _read { yield storage.name }
+    get { storage.name ?? storage.selector.description }
     set { storage = Storage(selector: storage.selector, name: newValue, style: storage.style) }
   }
   /// The rule's style: its properties, themed values and source.
@@ -51,7 +52,7 @@ public struct StyleRule: Hashable, Sendable {
 
   /// A rule for `selector`; `name` is how it was spelled (defaults to the selector's text).
   public init(selector: StyleSelector, name: String? = nil, style: Style) {
-    storage = Storage(selector: selector, name: name ?? selector.description, style: style)
+    storage = Storage(selector: selector, name: name, style: style)
   }
 
   /// A rule with literal `properties`, as an app or a test writes one.
@@ -81,10 +82,12 @@ public struct StyleRule: Hashable, Sendable {
 
   private final class Storage: Sendable {
     let selector: StyleSelector
-    let name: String
+    /// nil when the name is the selector's text, as a sheet's keys nearly
+    /// always are: 100,000 styles then keep no second copy of each key.
+    let name: String?
     let style: Style
 
-    init(selector: StyleSelector, name: String, style: Style) {
+    init(selector: StyleSelector, name: String?, style: Style) {
       self.selector = selector
       self.name = name
       self.style = style

@@ -198,6 +198,20 @@ import Testing
     #expect(values == ["tint": "red", "color": "red", "radius": 4, "border": 1])
   }
 
+  /// A rule's name is its key as written, kept apart from the selector
+  /// only when it is not the selector's text; a new selector keeps the name.
+  @Test func ruleNamesAreKeysAsWritten() throws {
+    let sheet = try load("styles:\n  \"*/card/title\": {}\n  card/label: {}\n  \"@dark/*[*]/x*\": {}\n")
+    #expect(sheet.rules.map(\.name) == ["*/card/title", "card/label", "@dark/*[*]/x*"])
+    #expect(sheet.rules.map(\.selector.description) == ["card/title", "card/label", "@dark/*[*]/x*"])
+    var rule = StyleRule(selector: "card/title", style: Style(properties: [:]))
+    #expect(rule.name == "card/title")
+    rule.selector = "other/title"
+    #expect(rule.name == "card/title")
+    rule.name = "renamed"
+    #expect(rule.name == "renamed" && rule.selector == "other/title")
+  }
+
   @Test func laterDefinitionReplacesEntirely() throws {
     let sheet = try load("styles:\n  title: { a: 1, b: 2 }\n  \"*/title\": { c: 3 }\n  other: {}\n")
     #expect(sheet.rules.map(\.name) == ["*/title", "other"])
