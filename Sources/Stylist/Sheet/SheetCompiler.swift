@@ -25,6 +25,12 @@ struct SheetCompiler {
   /// table above is freed before they take their memory.
   private var extensionTargets: [Int: [Int?]] = [:]
   private var evaluators: [String?: ValueEvaluator] = [:]
+  /// The evaluator asked for last: a style asks for the same one several
+  /// times in a row, and a hit costs no hashing of the theme.
+  private var lastEvaluator: (theme: String?, evaluator: ValueEvaluator)?
+  /// The flattening chain's storage between styles, so that flattening
+  /// one allocates nothing.
+  private var spareLinks: [Flattening] = []
   /// Flattened properties of `extends` targets per theme (nil: failed,
   /// reported), and whether the unthemed result reached a shadowed
   /// variable. Only targets are kept: most styles are flattened once.
@@ -49,13 +55,18 @@ struct SheetCompiler {
   }
 
   private mutating func evaluator(_ theme: String?) -> ValueEvaluator {
-    if let existing = evaluators[theme] { return existing }
+    if let last = lastEvaluator, last.theme == theme { return last.evaluator }
+    if let existing = evaluators[theme] {
+      lastEvaluator = (theme, existing)
+      return existing
+    }
     var variables = definitions.variables
     if let theme, let themed = definitions.themeVariables[theme] { variables = variables.merged(with: themed) }
     let evaluator = ValueEvaluator(
       theme: theme, variables: variables, sink: sink, budget: budget, maxDepth: maxDepth,
       shadowed: theme == nil ? ShadowedPaths(themes: definitions.themeVariables.values) : ShadowedPaths())
     evaluators[theme] = evaluator
+    lastEvaluator = (theme, evaluator)
     return evaluator
   }
 
@@ -142,6 +153,8 @@ struct SheetCompiler {
     definitions = SheetDefinitions()
     extensionTargets = [:]
     evaluators = [:]
+    lastEvaluator = nil
+    spareLinks = []
     flattened = [:]
     isOnChain = []
     lastUnthemedFlat = nil
@@ -256,7 +269,12 @@ struct SheetCompiler {
   /// recursion: a sheet may chain thousands of `extends`, and a call per
   /// link ran out of stack (20,000 links on an 8 MB stack).
   private mutating func flatten(_ index: Int, theme: String?) -> Properties? {
-    var chain = Chain()
+    var chain = Chain(links: spareLinks)
+    spareLinks = []
+    defer {
+      chain.links.removeAll(keepingCapacity: true)
+      spareLinks = chain.links
+    }
     if let answer = begin(index, theme: theme, chain: &chain) { return answer }
     while let top = chain.links.indices.last {
       let extensions = definitions.styles[chain.links[top].index].extends
