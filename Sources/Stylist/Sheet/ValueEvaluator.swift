@@ -132,8 +132,8 @@ final class ValueEvaluator {
   /// `shadowed` notes the entries that reached a variable a theme shadows.
   func properties(of mapping: YAMLFlatMapping, file: String, noting shadowed: inout ShadowedEntries) -> Properties? {
     guard charge(1, at: mapping.mark, file: file) else { return nil }
-    var map = Properties()
-    map.reserveCapacity(mapping.entries.count)
+    var values: [PropertyValue] = []
+    values.reserveCapacity(mapping.entries.count)
     for (position, entry) in mapping.entries.enumerated() {
       let value = entry.value
       let outer = startTracking()
@@ -144,8 +144,16 @@ final class ValueEvaluator {
         return nil
       }
       if endTracking(outer: outer) { shadowed.insert(position) }
-      map[entry.key.text] = typed
+      values.append(typed)
     }
+    // Keys the composer found unique go in without a search for each
+    // (a small map's search compares the key with every one before it).
+    if mapping.keysAreUnique {
+      return Properties(uncheckedUniqueKeys: mapping.entries.lazy.map(\.key.text), values: values)
+    }
+    var map = Properties()
+    map.reserveCapacity(values.count)
+    for (entry, value) in zip(mapping.entries, values) { map[entry.key.text] = value }
     return map
   }
 
