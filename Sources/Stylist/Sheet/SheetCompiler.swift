@@ -271,8 +271,9 @@ struct SheetCompiler {
   private mutating func flatten(_ index: Int, theme: String?) -> Properties? {
     var chain = Chain(links: spareLinks)
     spareLinks = []
+    // The chain ends empty (its first style is the result): its buffer is kept.
     defer {
-      chain.links.removeAll(keepingCapacity: true)
+      assert(chain.links.isEmpty)
       spareLinks = chain.links
     }
     if let answer = begin(index, theme: theme, chain: &chain) { return answer }
