@@ -51,6 +51,8 @@ struct YAMLComposer {
   // that appending never copies: streamed mappings nest only in streamed
   // ones, and a flat value sits directly in a streamed mapping.
   private var streams: [Stream] = []
+  /// The open flat value's entries; empty when none is open (a flat
+  /// value's end or `unflatten` empties it).
   private var flatEntries: [YAMLFlatMapping.Entry] = []
   private var flatPendingKey: YAMLScalar?
 
@@ -136,7 +138,6 @@ struct YAMLComposer {
         return .streamed(mark: mark)
       }
       if let stream = streams.last, consumer.flattensValues(inStreamAt: stream.path) {
-        flatEntries.removeAll(keepingCapacity: true)
         flatPendingKey = nil
         return .flat(mark: mark)
       }
@@ -182,8 +183,11 @@ struct YAMLComposer {
       // An array of its own, as long as the body: `flatEntries` keeps its
       // buffer for the next body (handing the buffer on made the next
       // `removeAll(keepingCapacity:)` allocate one as large as the largest
-      // body so far, for every body, and template bodies keep theirs).
+      // body so far, for every body, and template bodies keep theirs). It
+      // is emptied here, at once: emptied when the next body started, it
+      // allocated a new buffer each time (callgrind: one per flat body).
       let entries = flatEntries.withUnsafeBufferPointer { Array($0) }
+      flatEntries.removeAll(keepingCapacity: true)
       let unique = checkDuplicateKeys(count: entries.count) { (entries[$0].key.text, entries[$0].key.mark) }
       let stream = streams.count - 1
       let key = streams[stream].pendingKey
