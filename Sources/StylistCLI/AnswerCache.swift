@@ -43,8 +43,10 @@ struct AnswerCache {
   /// if it was not yet, and keeps it for `writeQueued(to:)`, which the
   /// caller calls after other work (the next line's query): in a large
   /// sheet's arena an answer is seldom in cache, and its bytes load
-  /// meanwhile.
+  /// meanwhile. One answer is queued at a time: the one before is written
+  /// first (rendering may start the arena over).
   mutating func queue(_ answer: Answer) {
+    assert(queued == nil, "write the queued answer before queueing the next")
     let span = rendered(answer)
     arena.withUnsafeBufferPointer { arena in
       for line in stride(from: Int(span.start), to: Int(span.start) + Int(span.count), by: 64) {
@@ -82,7 +84,7 @@ struct AnswerCache {
       scratch.removeAll(keepingCapacity: true)
       resolutionValue(answer, node: "").writeJSON(to: &scratch)
       if arena.count + scratch.count > byteLimit {
-        // `queued` was written before this: the caller writes it first.
+        // Nothing queued points into it: `queue` is called with none queued.
         forgetRendered()
         spans[slot] = Array(repeating: Span(), count: ruleCount + 1)
       }
