@@ -1,6 +1,6 @@
 /// Interned names: every literal name, variant, token and theme the rules
-/// use gets a small integer id, so matching compares integers. The YAML
-/// composer uses one to find repeated keys in big mappings.
+/// use gets a small integer id, so matching compares integers. Its hash
+/// also finds repeated keys in big mappings (`KeySet`).
 ///
 /// Open addressing with FNV-1a over UTF-8: a lookup hashes the few bytes of a
 /// name once, with no `Hasher` setup, which is most of a query's string work.

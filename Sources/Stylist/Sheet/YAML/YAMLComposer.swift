@@ -23,11 +23,6 @@ struct YAMLComposer {
     case flat(mark: YAMLMark)
   }
 
-  private struct Key {
-    var text: String?
-    var mark: YAMLMark
-  }
-
   let maxDepth: Int
   /// Takes the entries of the mappings it chooses; nil composes everything.
   private let consumer: (any YAMLEntryConsumer)?
@@ -41,8 +36,8 @@ struct YAMLComposer {
   private struct Stream {
     /// The keys leading to it from the root mapping.
     var path: [String]
-    /// Its keys so far, for the duplicate check.
-    var keys: [Key] = []
+    /// Its keys so far, each checked for a repeat as it comes.
+    var keys = KeySet()
     /// The key of the entry being read.
     var pendingKey: YAMLEntryKey?
   }
@@ -81,7 +76,7 @@ struct YAMLComposer {
     case .streamed? where streams[streams.count - 1].pendingKey == nil:
       // A plain key of a streamed entry needs no node.
       if case .scalar(let text, let style, nil, nil) = event {
-        streams[streams.count - 1].keys.append(Key(text: text, mark: mark))
+        streams[streams.count - 1].keys.add(text, at: mark)
         streams[streams.count - 1].pendingKey = .scalar(YAMLScalar(text: text, style: style, mark: mark))
         return
       }
@@ -116,9 +111,8 @@ struct YAMLComposer {
         add(YAMLNode(.mapping(pairs), tag: tag, mark: start), anchor: anchor)
       case .streamed(let start):
         let stream = streams.removeLast()
-        let keys = stream.keys
-        checkDuplicateKeys(count: keys.count) { (keys[$0].text, keys[$0].mark) }
-        consumer?.streamEnded(at: stream.path, start: start) { keys.compactMap(\.text) }
+        report(stream.keys.duplicates)
+        consumer?.streamEnded(at: stream.path, start: start) { stream.keys.texts }
         // The entry that holds it is complete: the consumer has read it.
         if !streams.isEmpty { streams[streams.count - 1].pendingKey = nil }
       case .sequence, .flat, nil:
@@ -241,7 +235,7 @@ struct YAMLComposer {
         streams[stream].pendingKey = nil
         consumer?.consume(key: key, value: .composed(node), inStreamAt: streams[stream].path)
       } else {
-        streams[stream].keys.append(Key(text: node.scalarText, mark: node.mark))
+        if let text = node.scalarText { streams[stream].keys.add(text, at: node.mark) }
         streams[stream].pendingKey = .composed(node)
       }
     case .flat(let mark):
@@ -269,22 +263,17 @@ struct YAMLComposer {
       }
       return problems.count == reported
     }
-    // Big ones (a sheet's `styles`): interned, each key's bytes hashed once
-    // by `NameTable` (5M instructions fewer than `Hasher` for 10,000 keys).
-    var seen = NameTable(capacity: count)
-    var firstMarks: [YAMLMark] = []
-    firstMarks.reserveCapacity(count)
+    var seen = KeySet()
     for index in 0..<count {
       let (text, mark) = key(index)
-      guard let text, text != "<<" else { continue }
-      let id = Int(seen.intern(text))
-      if id < firstMarks.count {
-        reportDuplicate(text, at: mark, first: firstMarks[id])
-      } else {
-        firstMarks.append(mark)
-      }
+      if let text { seen.add(text, at: mark) }
     }
+    report(seen.duplicates)
     return problems.count == reported
+  }
+
+  private mutating func report(_ duplicates: [KeySet.Duplicate]) {
+    for duplicate in duplicates { reportDuplicate(duplicate.text, at: duplicate.mark, first: duplicate.first) }
   }
 
   private mutating func reportDuplicate(_ key: String, at mark: YAMLMark, first: YAMLMark) {
