@@ -65,13 +65,6 @@ struct AnswerCache {
     output.append(0x0A)
   }
 
-  /// Calls `body` with the answer's JSON after the node field: `,"selector":…}`.
-  mutating func withRendered(_ answer: Answer, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    let span = rendered(answer)
-    let start = Int(span.start)
-    arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<start + Int(span.count)])) }
-  }
-
   /// Where the answer is in the arena, rendered now if it was not yet.
   private mutating func rendered(_ answer: Answer) -> Span {
     let slot = themes.slot(of: answer.theme)

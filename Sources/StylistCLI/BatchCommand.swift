@@ -45,16 +45,17 @@ struct BatchCommand: ParsableCommand {
     var answers = AnswerCache(ruleCount: index.rules.count, themes: index.themes)
     var cascades = CascadeRenderer(rules: index.rules, themes: index.themes)
     var themes = LineThemes(index: index, queryTheme: options.theme)
-    // A plain answer is written one line late: its bytes, loaded while the
-    // next line's query runs, are then in cache (`AnswerCache.queue`). The
-    // node field before it is written at once, so output order holds.
+    // An answer is written one line late: its bytes, loaded while the next
+    // line's query runs, are then in cache (`AnswerCache.queue`,
+    // `CascadeRenderer.queue`). The node field before it is written at
+    // once, so output order holds.
     while let next = reader.nextLine(beforeBlocking: {
-      answers.writeQueued(to: &output)
+      Self.writeQueued(&answers, &cascades, to: &output)
       output.flush()
     }) {
       lineNumber += 1
       guard case .bytes(let line) = next else {
-        answers.writeQueued(to: &output)
+        Self.writeQueued(&answers, &cascades, to: &output)
         if case .tooLong(let length) = next {
           output.write(#"{"node":null,"error":"#)
           output.writeJSONString(
@@ -70,9 +71,9 @@ struct BatchCommand: ParsableCommand {
           if cascade {
             let answer = try index.cascade(utf8: bytes, options: options)
             themes.check(answer.theme, line: lineNumber)
+            cascades.writeQueued(to: &output)
             output.writeNodeField(bytes)
-            cascades.write(answer, to: &output)
-            output.append(0x0A)
+            cascades.queue(answer)
           } else {
             // The answer after the node is the same for every node the same
             // rule wins under the same theme: rendered once, then copied.
@@ -83,7 +84,7 @@ struct BatchCommand: ParsableCommand {
             answers.queue(answer)
           }
         } catch {
-          answers.writeQueued(to: &output)
+          Self.writeQueued(&answers, &cascades, to: &output)
           output.writeNodeField(bytes)
           output.write(#","error":"#)
           output.writeJSONString("<stdin>:\(lineNumber):\(error.column): \(error.message)")
@@ -91,8 +92,16 @@ struct BatchCommand: ParsableCommand {
         }
       }
     }
-    answers.writeQueued(to: &output)
+    Self.writeQueued(&answers, &cascades, to: &output)
     output.flush()
+  }
+
+  /// Writes the answer queued one line late, by whichever of the two holds it.
+  private static func writeQueued(
+    _ answers: inout AnswerCache, _ cascades: inout CascadeRenderer, to output: inout OutputBuffer
+  ) {
+    answers.writeQueued(to: &output)
+    cascades.writeQueued(to: &output)
   }
 }
 

@@ -40,6 +40,8 @@ struct CascadeRenderer {
   private var answers = MergedCascades()
   /// The answer being merged.
   private var line: [UInt8] = []
+  /// The answer `writeQueued(to:)` writes next, in `answers`.
+  private var queued: Range<Int>?
   /// Arena bytes before it starts over, well inside `Piece`'s 32-bit offsets.
   private static let arenaLimit = 1 << 30
 
@@ -53,21 +55,37 @@ struct CascadeRenderer {
     noRule = AnswerCache(ruleCount: 0, themes: themes)
   }
 
-  /// Writes the answer after the node field: `,"selector":…,"properties":{…}}`.
-  mutating func write(_ answer: Answer, to output: inout OutputBuffer) {
+  /// Finds (or merges) the answer after the node field
+  /// (`,"selector":…,"properties":{…}}`) and keeps it for
+  /// `writeQueued(to:)`, which the caller calls after other work (the next
+  /// line's query), as `AnswerCache.queue`: a list's answer is merged once
+  /// and seldom in cache when a later line copies it. One answer is queued
+  /// at a time: the one before is written first (merging may start the
+  /// records over).
+  mutating func queue(_ answer: Answer) {
+    assert(queued == nil, "write the queued answer before queueing the next")
     guard let orders = answer.cascadedOrders, !orders.isEmpty else {
-      noRule.withRendered(answer) { output.append($0) }
+      noRule.queue(answer)
       return
     }
     let slot = themes.slot(of: answer.theme)
     let probe = answers.probe(orders, themeID: slot)
-    if probe.answer == nil {
-      merge(answer, orders, slot: slot)
-      line.withUnsafeBufferPointer { answers.insert($0, for: orders, themeID: slot, at: probe) }
-      output.append(line)
+    if let found = probe.answer {
+      answers.prefetch(found)
+      queued = found
     } else {
-      answers.withAnswer(probe) { output.append($0) }
+      merge(answer, orders, slot: slot)
+      queued = line.withUnsafeBufferPointer { answers.insert($0, for: orders, themeID: slot, at: probe) }
     }
+  }
+
+  /// Appends the queued answer and a newline, if one is queued.
+  mutating func writeQueued(to output: inout OutputBuffer) {
+    noRule.writeQueued(to: &output)
+    guard let answer = queued else { return }
+    queued = nil
+    answers.withAnswer(answer) { output.append($0) }
+    output.append(0x0A)
   }
 
   /// Puts the answer of `orders` in `line`: the winner's fields, then the

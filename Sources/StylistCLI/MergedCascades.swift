@@ -1,3 +1,4 @@
+import CPrefetch
 import Stylist
 
 /// Whole `batch --cascade` answers, by the rules they merge and the theme.
@@ -57,16 +58,27 @@ struct MergedCascades {
     }
   }
 
-  /// Calls `body` with the answer `probe` found.
-  func withAnswer(_ probe: Probe, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    records.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[probe.answer!])) }
+  /// Calls `body` with the bytes of an answer (`probe` or `insert` gave
+  /// where it is; valid until the next `insert`).
+  func withAnswer(_ answer: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    records.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[answer])) }
+  }
+
+  /// Starts loading an answer's bytes, to be copied after other work.
+  func prefetch(_ answer: Range<Int>) {
+    records.withUnsafeBufferPointer { records in
+      for line in stride(from: answer.lowerBound, to: answer.upperBound, by: 64) {
+        stylist_prefetch(records.baseAddress! + line)
+      }
+    }
   }
 
   /// Keeps `answer` as the one of `orders` under `themeID`, at the slot
-  /// `probe` (which found nothing) ended on.
+  /// `probe` (which found nothing) ended on; returns where its bytes are.
+  @discardableResult
   mutating func insert(
     _ answer: UnsafeBufferPointer<UInt8>, for orders: some Collection<Int>, themeID: Int, at probe: Probe
-  ) {
+  ) -> Range<Int> {
     var probe = probe
     if records.count + 4 * (orders.count + 3) + answer.count > byteLimit {
       startOver()
@@ -77,10 +89,12 @@ struct MergedCascades {
     append(themeID)
     for order in orders { append(order) }
     append(answer.count)
+    let answerStart = records.count
     records.append(contentsOf: answer)
     slots[probe.slot] = Slot(hash: probe.hash, start: Int32(start))
     count += 1
     if count * 2 > slots.count { grow() }
+    return answerStart..<records.count
   }
 
   /// The answer of the record at `start` when its key is `orders` under `themeID`.

@@ -7,17 +7,19 @@ import Testing
 /// lost when the byte limit makes it start over.
 @Suite struct MergedCascadesTests {
   private func lookUp(_ cache: MergedCascades, _ orders: [Int], theme: Int) -> String? {
-    let probe = cache.probe(orders, themeID: theme)
-    guard probe.answer != nil else { return nil }
+    guard let answer = cache.probe(orders, themeID: theme).answer else { return nil }
     var text = ""
-    cache.withAnswer(probe) { text = String(decoding: $0, as: UTF8.self) }
+    cache.withAnswer(answer) { text = String(decoding: $0, as: UTF8.self) }
     return text
   }
 
   private func keep(_ cache: inout MergedCascades, _ answer: String, for orders: [Int], theme: Int) {
     let probe = cache.probe(orders, themeID: theme)
     #expect(probe.answer == nil)
-    Array(answer.utf8).withUnsafeBufferPointer { cache.insert($0, for: orders, themeID: theme, at: probe) }
+    let stored = Array(answer.utf8).withUnsafeBufferPointer { cache.insert($0, for: orders, themeID: theme, at: probe) }
+    var text = ""
+    cache.withAnswer(stored) { text = String(decoding: $0, as: UTF8.self) }
+    #expect(text == answer)
   }
 
   @Test func answersAreKeyedByOrderedRulesAndTheme() {
