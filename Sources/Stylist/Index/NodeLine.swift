@@ -44,19 +44,21 @@ struct NodeLine: QueryNode {
   static func with<Result>(
     utf8 bytes: UnsafeBufferPointer<UInt8>, _ body: (NodeLine) -> Result
   ) throws(SyntaxError) -> Result {
-    if !bytes.isASCII {
+    let survey = NodeScanner.survey(bytes)
+    if !survey.isASCII {
       var repaired = String(decoding: bytes, as: UTF8.self)
       // `withUTF8` rethrows untyped errors: the typed one crosses as a `Result`.
-      return try repaired.withUTF8 { valid in Swift.Result { () throws(SyntaxError) in try scanned(valid, body) } }
-        .get()
+      return try repaired.withUTF8 { valid in
+        Swift.Result { () throws(SyntaxError) in try scanned(valid, capacity: NodeScanner.partCapacity(valid), body) }
+      }.get()
     }
-    return try scanned(bytes, body)
+    return try scanned(bytes, capacity: survey.partCapacity, body)
   }
 
   private static func scanned<Result>(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (NodeLine) -> Result
+    _ bytes: UnsafeBufferPointer<UInt8>, capacity: Int, _ body: (NodeLine) -> Result
   ) throws(SyntaxError) -> Result {
-    try withUnsafeTemporaryAllocation(of: NodeScanner.Part.self, capacity: NodeScanner.partCapacity(bytes)) {
+    try withUnsafeTemporaryAllocation(of: NodeScanner.Part.self, capacity: capacity) {
       parts throws(SyntaxError) in
       let scanned = try NodeScanner.scan(bytes, into: parts)
       return body(NodeLine(bytes: bytes, parts: parts, depth: scanned.pathCount, theme: scanned.theme))
