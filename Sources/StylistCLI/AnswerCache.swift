@@ -1,4 +1,3 @@
-import CPrefetch
 import Stylist
 
 /// `batch` answers rendered once per winning rule and theme slot.
@@ -48,11 +47,7 @@ struct AnswerCache {
   mutating func queue(_ answer: Answer) {
     assert(queued == nil, "write the queued answer before queueing the next")
     let span = rendered(answer)
-    arena.withUnsafeBufferPointer { arena in
-      for line in stride(from: Int(span.start), to: Int(span.start) + Int(span.count), by: 64) {
-        stylist_prefetch(arena.baseAddress! + line)
-      }
-    }
+    arena.prefetch(Int(span.start)..<Int(span.start) + Int(span.count))
     queued = span
   }
 

@@ -1,4 +1,3 @@
-import CPrefetch
 import Stylist
 
 /// Whole `batch --cascade` answers, by the rules they merge and the theme.
@@ -65,13 +64,7 @@ struct MergedCascades {
   }
 
   /// Starts loading an answer's bytes, to be copied after other work.
-  func prefetch(_ answer: Range<Int>) {
-    records.withUnsafeBufferPointer { records in
-      for line in stride(from: answer.lowerBound, to: answer.upperBound, by: 64) {
-        stylist_prefetch(records.baseAddress! + line)
-      }
-    }
-  }
+  func prefetch(_ answer: Range<Int>) { records.prefetch(answer) }
 
   /// Keeps `answer` as the one of `orders` under `themeID`, at the slot
   /// `probe` (which found nothing) ended on; returns where its bytes are.

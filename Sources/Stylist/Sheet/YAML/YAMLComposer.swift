@@ -127,9 +127,12 @@ struct YAMLComposer {
     if let consumer, tag == nil, anchor == nil, isOnStreamedKeyPath {
       // A path is built only where the consumer may stream: a style body's
       // would be an array per style.
-      if streams.count <= consumer.deepestStream, let path = streamedKeyPath(), consumer.beginsStream(at: path) {
-        streams.append(Stream(path: path))
-        return .streamed(mark: mark)
+      if streams.count <= consumer.deepestStream {
+        let path = streamedKeyPath
+        if consumer.beginsStream(at: path) {
+          streams.append(Stream(path: path))
+          return .streamed(mark: mark)
+        }
       }
       if let stream = streams.last, consumer.flattensValues(inStreamAt: stream.path) {
         flatPendingKey = nil
@@ -145,19 +148,9 @@ struct YAMLComposer {
     stack.count == streams.count && streams.allSatisfy { $0.pendingKey?.text != nil }
   }
 
-  /// The keys leading from the root mapping to a mapping starting now, when
-  /// every mapping on the way is streamed and every key on it a scalar
-  /// (`[]` for a document's root); else nil.
-  private func streamedKeyPath() -> [String]? {
-    guard stack.count == streams.count else { return nil }
-    var path: [String] = []
-    path.reserveCapacity(streams.count)
-    for stream in streams {
-      guard let text = stream.pendingKey?.text else { return nil }
-      path.append(text)
-    }
-    return path
-  }
+  /// The keys leading from the root mapping to a mapping starting now
+  /// (`[]` for a document's root); only when `isOnStreamedKeyPath`.
+  private var streamedKeyPath: [String] { streams.map { $0.pendingKey!.text! } }
 
   /// Adds a plain scalar to the flat value being read, or hands the value to
   /// the consumer when it ends; false for any other event, which needs nodes.
