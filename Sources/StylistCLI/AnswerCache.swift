@@ -1,3 +1,4 @@
+import CPrefetch
 import Stylist
 
 /// `batch` answers rendered once per winning rule and theme slot.
@@ -36,6 +37,17 @@ struct AnswerCache {
     (self.ruleCount, self.byteLimit) = (ruleCount, byteLimit)
     self.themes = ThemeSlots(themes: themes)
     spans = Array(repeating: [], count: self.themes.count)
+  }
+
+  /// Starts loading where the answer's span is kept, for `queue` to read
+  /// after other work (writing the answer before it and the node field):
+  /// a large sheet's span table is seldom in cache.
+  mutating func prefetchSpan(of answer: Answer) {
+    let slot = themes.slot(of: answer.theme)
+    let order = answer.order ?? ruleCount
+    spans[slot].withUnsafeBufferPointer { spans in
+      if let base = spans.baseAddress { stylist_prefetch(base + order) }
+    }
   }
 
   /// Renders the answer's JSON after the node field (`,"selector":…}`)

@@ -79,6 +79,7 @@ struct BatchCommand: ParsableCommand {
             // rule wins under the same theme: rendered once, then copied.
             let answer = try index.bestMatch(utf8: bytes, options: options)
             themes.check(answer.theme, line: lineNumber)
+            answers.prefetchSpan(of: answer)
             answers.writeQueued(to: &output)
             output.writeNodeField(bytes)
             answers.queue(answer)
@@ -148,7 +149,10 @@ struct LineReader {
   /// `beforeBlocking` runs when no complete line is buffered, before reading.
   mutating func nextLine(beforeBlocking: () -> Void) -> Line? {
     while true {
-      if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
+      let found = buffer.withUnsafeBufferPointer {
+        UnsafeBufferPointer(rebasing: $0[scanned...]).firstIndex(ofByte: 0x0A)
+      }
+      if let newline = found.map({ scanned + $0 }) {
         defer {
           start = newline + 1
           scanned = start

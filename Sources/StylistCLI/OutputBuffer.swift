@@ -65,11 +65,16 @@ struct OutputBuffer {
     if bytes.count >= limit { flush() }
   }
 
-  /// Appends input bytes as a JSON string. ASCII (nearly every line) is
-  /// escaped as it is; anything else goes through `String`, which repairs
+  /// Appends input bytes as a JSON string. ASCII with nothing to escape
+  /// (nearly every line) is copied as it is after one pass over it, other
+  /// ASCII is escaped; anything else goes through `String`, which repairs
   /// bytes that are not UTF-8.
   mutating func writeJSONString(input: UnsafeBufferPointer<UInt8>) {
-    if input.isASCII {
+    if PropertyValue.isVerbatimJSONASCII(input) {
+      bytes.append(0x22)
+      bytes.append(contentsOf: input)
+      bytes.append(0x22)
+    } else if input.isASCII {
       PropertyValue.writeJSONString(utf8: input, to: &bytes)
     } else {
       PropertyValue.writeJSONString(String(decoding: input, as: UTF8.self), to: &bytes)

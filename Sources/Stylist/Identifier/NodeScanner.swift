@@ -66,6 +66,26 @@ enum NodeScanner {
     return (slashes + 1, high & 0x8080_8080_8080_8080 == 0)
   }
 
+  /// The high bit of each byte of `word` that the split must look at:
+  /// `/`, `[`, `]`, `*`, control characters (the tab among them), and
+  /// bytes from 0x7F up (DEL, and every byte of a non-ASCII scalar). Each
+  /// test is exact per byte (no borrow crosses from one byte to the next).
+  @inline(__always)
+  static func interestingBytes(_ word: UInt64) -> UInt64 {
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let septets = word & low
+    /// High bit set where the byte equals `byte`.
+    func equal(_ byte: UInt8) -> UInt64 {
+      let xored = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+      return ~(((xored & low) &+ low) | xored) & high
+    }
+    // A septet plus 0x60 reaches 0x80 from 0x20 up; plus 1, only 0x7F does.
+    let control = ~((septets &+ 0x6060_6060_6060_6060) | word) & high
+    let fromDelete = (word | (septets &+ 0x0101_0101_0101_0101)) & high
+    return equal(slash) | equal(open) | equal(close) | equal(star) | control | fromDelete
+  }
+
   /// Splits and checks `bytes`, writing the parts into `parts`
   /// (`partCapacity(bytes)` of them).
   static func scan(_ bytes: UnsafeBufferPointer<UInt8>, into parts: UnsafeMutableBufferPointer<Part>)
@@ -106,23 +126,21 @@ enum NodeScanner {
       parts[count] = part
       count += 1
     }
-    // Bytes by range, the ones names are made of first: `^`…`~` and
-    // lowercase letters, then digits, uppercase and `:;<=>?@\`, need nothing.
-    for index in 0..<bytes.count {
+    // Only the bytes `interestingBytes` marks need a look (nearly every
+    // byte of a name is one that does not): eight bytes are tested at a
+    // time, and the loop visits the marked ones alone.
+    func visit(_ index: Int) {
       let byte = bytes[index]
-      if byte > close {
-        if byte < 0x7F { continue }
+      if byte >= 0x7F {
         isASCII = isASCII && byte == 0x7F
         unusual = true
         if byte & 0xC0 == 0x80 { continuations += 1 }
-      } else if byte >= 0x30 {
-        if byte == open {
-          opens += 1
-          lastOpen = index
-        } else if byte == close {
-          closes += 1
-          lastClose = index
-        }
+      } else if byte == open {
+        opens += 1
+        lastOpen = index
+      } else if byte == close {
+        closes += 1
+        lastClose = index
       } else if byte == slash {
         flush(upTo: index)
         start = index + 1
@@ -130,9 +148,22 @@ enum NodeScanner {
         (isASCII, unusual, hasTab, opens, closes) = (true, false, false, 0, 0)
       } else if byte == tab {
         hasTab = true
-      } else if byte == star || byte < 0x20 {
+      } else {
+        // `*` or another control character.
         unusual = true
       }
+    }
+    var wordStart = 0
+    bytes.forEachWord { word in
+      var marked = interestingBytes(word)
+      while marked != 0 {
+        visit(wordStart + marked.trailingZeroBitCount >> 3)
+        marked &= marked - 1
+      }
+      wordStart += 8
+    } tail: { _ in
+      if interestingBytes(UInt64(bytes[wordStart])) & 0x80 != 0 { visit(wordStart) }
+      wordStart += 1
     }
     flush(upTo: bytes.count)
     guard count > 0 else { throw SyntaxError("empty node identifier", column: 1) }

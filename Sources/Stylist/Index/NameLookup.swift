@@ -10,13 +10,22 @@
 /// in one arena, open addressing over `NameTable`'s ids and hashes.
 ///
 /// Flat buffers the trie owns and frees (`deallocate`), so a query copies a
-/// trivial value, retains nothing, and compares bytes with `memcmp`-like
-/// loops instead of `String`s.
+/// trivial value and retains nothing. A slot holds its name's length and
+/// `NameTable.packedWord`: a name of up to 8 bytes (nearly every name a
+/// query looks up) is found by comparing one word, and only longer ones
+/// compare their bytes in the arena.
 struct NameLookup {
+  struct Slot {
+    var word: UInt64
+    /// -1 in an empty slot.
+    var id: Int32
+    var count: Int32
+  }
+
   private let bytes: UnsafeMutableBufferPointer<UInt8>
   /// Name `id` is `bytes[offsets[id]..<offsets[id + 1]]`.
   private let offsets: UnsafeMutableBufferPointer<Int32>
-  private let slots: UnsafeMutableBufferPointer<Int32>
+  private let slots: UnsafeMutableBufferPointer<Slot>
   private let mask: Int
 
   init(_ table: NameTable) {
@@ -34,12 +43,14 @@ struct NameLookup {
     var size = 16
     while size < names.count * 2 { size <<= 1 }
     slots = .allocate(capacity: size)
-    slots.initialize(repeating: -1)
+    slots.initialize(repeating: Slot(word: 0, id: -1, count: 0))
     mask = size - 1
     for (id, name) in names.enumerated() {
       var slot = NameTable.hash(name) & mask
-      while slots[slot] >= 0 { slot = (slot + 1) & mask }
-      slots[slot] = Int32(id)
+      while slots[slot].id >= 0 { slot = (slot + 1) & mask }
+      let (start, end) = (Int(starts[id]), Int(starts[id + 1]))
+      let word = NameTable.packedWord(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+      slots[slot] = Slot(word: word, id: Int32(id), count: Int32(end - start))
     }
   }
 
@@ -51,19 +62,29 @@ struct NameLookup {
 
   /// The id of the name spelled by `text` (ASCII, or already NFC).
   @inline(__always)
-  func id(utf8 text: UnsafeBufferPointer<UInt8>) -> NameID { probe(text, hash: NameTable.hash(bytes: text).hash) }
+  func id(utf8 text: UnsafeBufferPointer<UInt8>) -> NameID {
+    guard text.count <= 8 else { return probe(text, hash: NameTable.hash(bytes: text).hash) }
+    let word = NameTable.packedWord(text)
+    var slot = NameTable.shortHash(word, count: text.count) & mask
+    while true {
+      let candidate = slots[slot]
+      if candidate.word == word && Int(candidate.count) == text.count { return NameID(raw: candidate.id) }
+      if candidate.id < 0 { return .unknown }
+      slot = (slot + 1) & mask
+    }
+  }
 
-  @inline(__always)
+  /// A name of more than 8 bytes: its first 8 compared in the slot, the rest in the arena.
   private func probe(_ text: UnsafeBufferPointer<UInt8>, hash: Int) -> NameID {
+    let word = NameTable.packedWord(text)
     var slot = hash & mask
     while true {
-      let candidate = Int(slots[slot])
-      if candidate < 0 { return .unknown }
-      let start = Int(offsets[candidate])
-      if Int(offsets[candidate + 1]) - start == text.count
-        && (text.isEmpty || memcmp(bytes.baseAddress! + start, text.baseAddress!, text.count) == 0)
+      let candidate = slots[slot]
+      if candidate.id < 0 { return .unknown }
+      if candidate.word == word && Int(candidate.count) == text.count
+        && memcmp(bytes.baseAddress! + Int(offsets[Int(candidate.id)]), text.baseAddress!, text.count) == 0
       {
-        return NameID(raw: Int32(candidate))
+        return NameID(raw: candidate.id)
       }
       slot = (slot + 1) & mask
     }
@@ -74,8 +95,7 @@ struct NameLookup {
   func id(_ name: String) -> NameID {
     var name = name
     let found: NameID? = name.withUTF8 { bytes in
-      let (hash, isASCII) = NameTable.hash(bytes: bytes)
-      return isASCII ? probe(bytes, hash: hash) : nil
+      NameTable.hash(bytes: bytes).isASCII ? id(utf8: bytes) : nil
     }
     if let found { return found }
     var normalized = NameRules.nfc(name)

@@ -93,19 +93,28 @@ extension PropertyValue {
     output.append(quote)
   }
 
-  /// Whether `bytes` holds a control character, `"` or `\`: eight bytes at a
-  /// time, with no branch per byte.
-  static func needsJSONEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Whether `bytes` is ASCII that goes into a JSON string as it is (no
+  /// control character, `"` or `\`), in the one pass of `needsJSONEscaping`:
+  /// for input that may not be UTF-8, which must be repaired when not ASCII.
+  package static func isVerbatimJSONASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    !needsJSONEscaping(bytes, orHasNonASCII: true)
+  }
+
+  /// Whether `bytes` holds a control character, `"` or `\` (or, with
+  /// `orHasNonASCII`, a byte from 0x80 up): eight bytes at a time, with no
+  /// branch per byte.
+  static func needsJSONEscaping(_ bytes: UnsafeBufferPointer<UInt8>, orHasNonASCII: Bool = false) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let high: UInt64 = 0x8080_8080_8080_8080
     // The high bit of some byte is set in `below(word, n)` exactly when some
     // byte of `word` is below `n` (n ≤ 128).
     func below(_ word: UInt64, _ n: UInt64) -> UInt64 { (word &- ones &* n) & ~word & high }
     var found: UInt64 = 0
+    let nonASCII: UInt64 = orHasNonASCII ? high : 0
     bytes.forEachWord { word in
-      found |= below(word, 0x20) | below(word ^ ones &* 0x22, 1) | below(word ^ ones &* 0x5C, 1)
+      found |= below(word, 0x20) | below(word ^ ones &* 0x22, 1) | below(word ^ ones &* 0x5C, 1) | word & nonASCII
     } tail: { byte in
-      if byte < 0x20 || byte == 0x22 || byte == 0x5C { found |= high }
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C || UInt64(byte) & nonASCII != 0 { found |= high }
     }
     return found != 0
   }

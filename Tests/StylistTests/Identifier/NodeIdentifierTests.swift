@@ -113,13 +113,18 @@ import Testing
     return NodeIdentifier(theme: theme, path: path, token: token.name)
   }
 
-  @Test func agreesWithTheComponentScanner() {
-    let pieces = [
-      "a", "bc", "/", "/", " ", "\t", "[", "]", "[v]", "*", "@", "é", "e\u{301}", "\u{1}", "\u{7F}", "x", "🙂",
-    ]
-    var generator = SeededGenerator(seed: 11)
+  /// Short texts of every kind of piece, and long ones (`scan` tests eight
+  /// bytes at a time, so a piece must be seen at every place in a word and
+  /// across words) mostly of names, where the odd piece stands out.
+  @Test(arguments: [(11, 0...9, 0), (12, 10...40, 12)])
+  func agreesWithTheComponentScanner(seed: UInt64, pieceCount: ClosedRange<Int>, plainNames: Int) {
+    let pieces =
+      [
+        "a", "bc", "/", "/", " ", "\t", "[", "]", "[v]", "*", "@", "é", "e\u{301}", "\u{1}", "\u{7F}", "x", "🙂",
+      ] + Array(repeating: "part12/", count: plainNames) + Array(repeating: "screen[selected]/", count: plainNames)
+    var generator = SeededGenerator(seed: seed)
     for _ in 0..<20_000 {
-      let text = (0..<Int.random(in: 0...9, using: &generator)).map { _ in
+      let text = (0..<Int.random(in: pieceCount, using: &generator)).map { _ in
         pieces.randomElement(using: &generator)!
       }.joined()
       let expected = Result { () throws(SyntaxError) in try Self.parsedByComponents(text) }
