@@ -71,6 +71,7 @@ struct BatchCommand: ParsableCommand {
           if cascade {
             let answer = try index.cascade(utf8: bytes, options: options)
             themes.check(answer.theme, line: lineNumber)
+            cascades.prefetchProbe(of: answer)
             cascades.writeQueued(to: &output)
             output.writeNodeField(bytes)
             cascades.queue(answer)

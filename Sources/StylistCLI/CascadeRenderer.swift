@@ -79,6 +79,14 @@ struct CascadeRenderer {
     }
   }
 
+  /// Starts loading where `queue` looks `answer` up, for `queue` to read
+  /// after other work (writing the answer before it and the node field):
+  /// the lookup table of a large run is seldom in cache.
+  mutating func prefetchProbe(of answer: Answer) {
+    guard let orders = answer.cascadedOrders, !orders.isEmpty else { return noRule.prefetchSpan(of: answer) }
+    answers.prefetchProbe(orders, themeID: themes.slot(of: answer.theme))
+  }
+
   /// Appends the queued answer and a newline, if one is queued.
   mutating func writeQueued(to output: inout OutputBuffer) {
     noRule.writeQueued(to: &output)

@@ -1,3 +1,4 @@
+import CPrefetch
 import Stylist
 
 /// Whole `batch --cascade` answers, by the rules they merge and the theme.
@@ -37,11 +38,15 @@ struct MergedCascades {
     fileprivate(set) var answer: Range<Int>?
   }
 
+  /// Starts loading the slot where `probe` starts, for a probe after other work.
+  func prefetchProbe(_ orders: some Collection<Int>, themeID: Int) {
+    let slot = Int(truncatingIfNeeded: Self.hash(orders, themeID: themeID)) & (slots.count - 1)
+    slots.withUnsafeBufferPointer { stylist_prefetch($0.baseAddress! + slot) }
+  }
+
   /// Looks up the answer of `orders` (best first) under the theme numbered `themeID`.
   func probe(_ orders: some Collection<Int>, themeID: Int) -> Probe {
-    var hash = Self.mix(0x9E37_79B9_7F4A_7C15, UInt64(themeID))
-    for order in orders { hash = Self.mix(hash, UInt64(order)) }
-    hash = Self.finish(hash)
+    let hash = Self.hash(orders, themeID: themeID)
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
     return records.withUnsafeBytes { records in
@@ -125,6 +130,12 @@ struct MergedCascades {
     for slot in slots.indices { slots[slot] = Slot() }
     count = 0
     records.removeAll(keepingCapacity: true)
+  }
+
+  private static func hash(_ orders: some Collection<Int>, themeID: Int) -> UInt64 {
+    var hash = mix(0x9E37_79B9_7F4A_7C15, UInt64(themeID))
+    for order in orders { hash = mix(hash, UInt64(order)) }
+    return finish(hash)
   }
 
   private static func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {

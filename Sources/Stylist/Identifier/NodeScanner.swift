@@ -21,10 +21,8 @@ enum NodeScanner {
     var isASCII: Bool
     /// Printable ASCII without `*`, and no bracket, or one `[…]` that
     /// ends the part with a name before it and a variant inside: the split
-    /// found everything, and no check can fail.
+    /// found everything (the variant too), and no check can fail.
     var isPlain = false
-    /// Index of the part's one `[` when `isPlain`, else -1.
-    var open = -1
 
     var hasVariant: Bool { variantEnd > variantStart }
   }
@@ -120,7 +118,7 @@ enum NodeScanner {
           part.isPlain = true
         } else if opens == 1 && closes == 1 && lastOpen > from && lastClose == to - 1 && lastClose > lastOpen + 1 {
           part.isPlain = true
-          part.open = lastOpen
+          (part.variantStart, part.variantEnd, part.nameEnd) = (lastOpen + 1, lastClose, lastOpen)
         }
       }
       parts[count] = part
@@ -129,23 +127,25 @@ enum NodeScanner {
     // Only the bytes `interestingBytes` marks need a look (nearly every
     // byte of a name is one that does not): eight bytes are tested at a
     // time, and the loop visits the marked ones alone.
+    // A slash or a bracket (nearly every marked byte) is told apart
+    // without a second branch: brackets are counted with no jump.
     func visit(_ index: Int) {
       let byte = bytes[index]
-      if byte >= 0x7F {
-        isASCII = isASCII && byte == 0x7F
-        unusual = true
-        if byte & 0xC0 == 0x80 { continuations += 1 }
-      } else if byte == open {
-        opens += 1
-        lastOpen = index
-      } else if byte == close {
-        closes += 1
-        lastClose = index
-      } else if byte == slash {
+      if byte == slash {
         flush(upTo: index)
         start = index + 1
         startColumn = index + 2 - continuations
         (isASCII, unusual, hasTab, opens, closes) = (true, false, false, 0, 0)
+      } else if byte == open || byte == close {
+        let isOpen = byte == open
+        opens += isOpen ? 1 : 0
+        closes += isOpen ? 0 : 1
+        lastOpen = isOpen ? index : lastOpen
+        lastClose = isOpen ? lastClose : index
+      } else if byte >= 0x7F {
+        isASCII = isASCII && byte == 0x7F
+        unusual = true
+        if byte & 0xC0 == 0x80 { continuations += 1 }
       } else if byte == tab {
         hasTab = true
       } else {
@@ -183,7 +183,7 @@ enum NodeScanner {
     if parts[count - 1].hasVariant {
       throw SyntaxError("variants apply to components, not to the token", column: parts[count - 1].column)
     }
-    for index in first..<count - 1 { try splitVariant(&parts[index], bytes) }
+    for index in first..<count - 1 where !parts[index].isPlain { try splitVariant(&parts[index], bytes) }
     if first == 1 {
       // The path starts at `parts[0]`.
       for index in 1..<count { parts[index - 1] = parts[index] }
@@ -193,7 +193,9 @@ enum NodeScanner {
 
   /// The part after a leading `@`, checked as a plain name.
   private static func scanTheme(_ raw: Part, _ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> Part {
-    let name = Part(nameStart: raw.nameStart + 1, nameEnd: raw.nameEnd, column: raw.column + 1, isASCII: raw.isASCII)
+    // The whole part, its variant included when the split found one.
+    let end = raw.hasVariant ? raw.variantEnd + 1 : raw.nameEnd
+    let name = Part(nameStart: raw.nameStart + 1, nameEnd: end, column: raw.column + 1, isASCII: raw.isASCII)
     if name.nameStart == name.nameEnd { throw SyntaxError("empty theme name after '@'", column: raw.column) }
     var column = name.column
     for index in name.nameStart..<name.nameEnd {
@@ -209,12 +211,7 @@ enum NodeScanner {
 
   /// Splits `name[variant]` (checking the brackets), then checks both names.
   private static func splitVariant(_ part: inout Part, _ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) {
-    if part.isPlain {
-      if part.open >= 0 {
-        (part.variantStart, part.variantEnd, part.nameEnd) = (part.open + 1, part.nameEnd - 1, part.open)
-      }
-      return
-    }
+    if part.isPlain { return }
     func column(_ index: Int) -> Int {
       guard !part.isASCII else { return part.column + index - part.nameStart }
       var column = part.column

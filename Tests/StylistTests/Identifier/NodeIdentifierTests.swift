@@ -74,6 +74,8 @@ import Testing
     ("@dark/", "'@dark' needs a node after it", 1),
     ("@/x", "empty theme name after '@'", 1),
     ("@da*rk/x", "a theme is a plain name (no variant, no wildcard)", 4),
+    // A plain part's variant is split while scanning: the theme still sees it.
+    ("@dark[x]/a/b", "a theme is a plain name (no variant, no wildcard)", 6),
     ("a/*/b", "wildcards are only allowed in selectors", 3),
     ("a/b*c/d", "wildcards are only allowed in selectors", 4),
     ("a/b[*]/c", "wildcards are only allowed in selectors", 5),
