@@ -1,4 +1,3 @@
-import CPrefetch
 import Stylist
 
 /// `batch` answers rendered once per winning rule and theme slot.
@@ -45,9 +44,7 @@ struct AnswerCache {
   mutating func prefetchSpan(of answer: Answer) {
     let slot = themes.slot(of: answer.theme)
     let order = answer.order ?? ruleCount
-    spans[slot].withUnsafeBufferPointer { spans in
-      if let base = spans.baseAddress { stylist_prefetch(base + order) }
-    }
+    spans[slot].prefetch(elementAt: order)
   }
 
   /// Renders the answer's JSON after the node field (`,"selector":…}`)

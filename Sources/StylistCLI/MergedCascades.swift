@@ -1,4 +1,3 @@
-import CPrefetch
 import Stylist
 
 /// Whole `batch --cascade` answers, by the rules they merge and the theme.
@@ -41,7 +40,7 @@ struct MergedCascades {
   /// Starts loading the slot where `probe` starts, for a probe after other work.
   func prefetchProbe(_ orders: some Collection<Int>, themeID: Int) {
     let slot = Int(truncatingIfNeeded: Self.hash(orders, themeID: themeID)) & (slots.count - 1)
-    slots.withUnsafeBufferPointer { stylist_prefetch($0.baseAddress! + slot) }
+    slots.prefetch(elementAt: slot)
   }
 
   /// Looks up the answer of `orders` (best first) under the theme numbered `themeID`.

@@ -1,5 +1,9 @@
 import CPrefetch
 
+// The CLI's one use of the CPU's prefetch hint: `batch` starts loading what
+// it will read after other work (the answer before, the node field), so a
+// large run's misses overlap with that work instead of stalling it.
+
 extension Array where Element == UInt8 {
   /// Starts loading the cache lines of `range`, bytes to be copied after
   /// other work (`batch` writes each answer one line late).
@@ -8,6 +12,16 @@ extension Array where Element == UInt8 {
       for line in stride(from: range.lowerBound, to: range.upperBound, by: 64) {
         stylist_prefetch(bytes.baseAddress! + line)
       }
+    }
+  }
+}
+
+extension Array {
+  /// Starts loading the element at `index`, if there is one.
+  func prefetch(elementAt index: Int) {
+    withUnsafeBufferPointer { elements in
+      guard index >= 0 && index < elements.count else { return }
+      stylist_prefetch(elements.baseAddress! + index)
     }
   }
 }
