@@ -53,7 +53,7 @@ extension TrieQuery {
   }
 
   /// Walks every root that can apply.
-  mutating func walk<Collector: MatchCollector>(theme: NameID, into collector: inout Collector) {
+  func walk<Collector: MatchCollector>(theme: NameID, into collector: inout Collector) {
     // Themed roots first: under `themed`, once a themed rule applies no
     // unthemed root needs walking.
     if theme.isInterned { walkRoots(theme: theme, into: &collector) }
@@ -61,7 +61,7 @@ extension TrieQuery {
   }
 
   /// The roots of the node's token and of `*` and glob tokens, under `theme` (`.none`: unthemed).
-  private mutating func walkRoots<Collector: MatchCollector>(theme: NameID, into collector: inout Collector) {
+  private func walkRoots<Collector: MatchCollector>(theme: NameID, into collector: inout Collector) {
     if token.isInterned, let found = tables.literalRoots.lookup(PairTable.key(theme.raw, token.raw)) {
       walk(tables.roots[Int(found.first)], into: &collector)
     }
@@ -73,7 +73,7 @@ extension TrieQuery {
   }
 
   /// Depth first from `root`: see the extension's comment.
-  private mutating func walk<Collector: MatchCollector>(_ root: RuleTrie.Root, into collector: inout Collector) {
+  private func walk<Collector: MatchCollector>(_ root: RuleTrie.Root, into collector: inout Collector) {
     if collector.excludes(isThemed: root.isThemed, tokenWeight: root.token.weight, prefix: (0, 0), count: 0) {
       return
     }

@@ -9,19 +9,19 @@ extension RuleTrie {
   }
 
   /// Calls `body` with a query on `node`, its scratch on the stack.
-  func withQuery<Node: QueryNode, Result>(_ node: Node, _ body: (inout TrieQuery<Node>) -> Result) -> Result {
+  func withQuery<Node: QueryNode, Result>(_ node: Node, _ body: (borrowing TrieQuery<Node>) -> Result) -> Result {
     let depth = node.depth
     return withUnsafeTemporaryAllocation(of: NameID.self, capacity: max(2 * depth, 1)) { ids in
       withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(2 * depth, 1)) { links in
         // A walk's path holds a root and at most one trie node per component.
         withUnsafeTemporaryAllocation(of: TrieQuery<Node>.Frame.self, capacity: longestRule + 1) { frames in
           withUnsafeTemporaryAllocation(of: Specificity.Entry.self, capacity: max(longestRule, 1)) { entries in
-            var query = TrieQuery(
+            let query = TrieQuery(
               trie: self, node: node, names: UnsafeMutableBufferPointer(rebasing: ids[0..<depth]),
               variants: UnsafeMutableBufferPointer(rebasing: ids[depth..<2 * depth]),
               below: UnsafeMutableBufferPointer(rebasing: links[0..<depth]),
               above: UnsafeMutableBufferPointer(rebasing: links[depth..<2 * depth]), frames: frames, entries: entries)
-            return body(&query)
+            return body(query)
           }
         }
       }
@@ -31,11 +31,19 @@ extension RuleTrie {
 
 /// One query on the rule trie: the node's names as ids, and the walk's state.
 ///
-/// Noncopyable, so the hot loops can never copy it (and retain its fields).
+/// Noncopyable, so the hot loops can never copy it (and retain its fields),
+/// and only ever borrowed: the walk's state lives in the scratch buffers,
+/// so no method mutates the query itself (a `mutating` walk had each call
+/// it made pass a fresh copy of the whole query). The trie's tables are
+/// read through `trie`, which keeps the query small.
 struct TrieQuery<Node: QueryNode>: ~Copyable {
   /// Lent for the query: the caller holds the trie.
   unowned(unsafe) let trie: RuleTrie
-  let tables: RuleTrie.Tables
+  /// Read through the trie, not copied in: the query stays small, and the
+  /// walk's calls pass it without copying hundreds of bytes each time.
+  var tables: RuleTrie.Tables {
+    @inline(__always) _read { yield trie.tables }
+  }
   let node: Node
   let depth: Int
   let token: NameID
@@ -56,11 +64,11 @@ struct TrieQuery<Node: QueryNode>: ~Copyable {
     above: UnsafeMutableBufferPointer<Int32>, frames: UnsafeMutableBufferPointer<Frame>,
     entries: UnsafeMutableBufferPointer<Specificity.Entry>
   ) {
-    (self.trie, tables, self.node, depth) = (trie, trie.tables, node, node.depth)
+    (self.trie, self.node, depth) = (trie, node, node.depth)
     (self.names, self.variants, self.below, self.above) = (names, variants, below, above)
     (self.frames, self.entries) = (frames, entries)
-    token = node.tokenID(in: tables.names)
-    node.intern(in: tables.names, names: names, variants: variants)
+    token = node.tokenID(in: trie.tables.names)
+    node.intern(in: trie.tables.names, names: names, variants: variants)
     linkRepeatedNames()
   }
 
