@@ -115,10 +115,36 @@ import Testing
     return NodeIdentifier(theme: theme, path: path, token: token.name)
   }
 
+  /// The node as `batch` scans it (`NodeLine`, from bytes), read back.
+  static func scannedAsLine(_ text: String) throws(SyntaxError) -> NodeIdentifier {
+    try Array(text.utf8).withUnsafeBufferPointer { bytes throws(SyntaxError) in
+      try NodeLine.with(utf8: bytes) { line in
+        NodeIdentifier(
+          theme: line.themeText,
+          path: (0..<line.depth).map { Component(name: line.name(at: $0), variant: line.variant(at: $0)) },
+          token: line.tokenText)
+      }
+    }
+  }
+
+  /// Long lines, with text that is not ASCII or not UTF-8 at all: the same
+  /// node as parsing the (repaired) text.
+  @Test(arguments: [0, 31, 32, 33, 100])
+  func aLineOfAnyLengthScansAsTheIdentifier(components: Int) throws {
+    for last in ["label", "lab\u{E9}l", "labe\u{301}l"] {
+      let text = "@dark/" + (0..<components).map { "part\($0)[v\($0 % 3)]" }.joined(separator: "/") + "/" + last
+      #expect(try Self.scannedAsLine(text) == NodeIdentifier(parsing: text))
+    }
+    let invalid = Array("a/b/".utf8) + [0xFF, 0xC3] + Array("/x".utf8)
+    let repaired = String(decoding: invalid, as: UTF8.self)
+    let line = try invalid.withUnsafeBufferPointer { bytes in try NodeLine.with(utf8: bytes) { $0.name(at: 2) } }
+    #expect(line == (try NodeIdentifier(parsing: repaired)).path[2].name)
+  }
+
   /// Short texts of every kind of piece, and long ones (`scan` tests eight
   /// bytes at a time, so a piece must be seen at every place in a word and
   /// across words) mostly of names, where the odd piece stands out.
-  @Test(arguments: [(11, 0...9, 0), (12, 10...40, 12)])
+  @Test(arguments: [(11, 0...9, 0), (12, 10...40, 12), (13, 40...90, 12)])
   func agreesWithTheComponentScanner(seed: UInt64, pieceCount: ClosedRange<Int>, plainNames: Int) {
     let pieces =
       [
@@ -132,6 +158,8 @@ import Testing
       let expected = Result { () throws(SyntaxError) in try Self.parsedByComponents(text) }
       let scanned = Result { () throws(SyntaxError) in try NodeIdentifier(parsing: text) }
       #expect(scanned == expected, "\(text.debugDescription)")
+      let line = Result { () throws(SyntaxError) in try Self.scannedAsLine(text) }
+      #expect(line == expected, "\(text.debugDescription)")
     }
   }
 }
