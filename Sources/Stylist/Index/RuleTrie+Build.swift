@@ -273,7 +273,7 @@ extension RuleTrie {
     mutating func layout() -> (roots: [Root], ruleNodes: [TrieNodeID], tables: Tables) {
       let empty = Node(
         childNames: 0, firstTerminal: 0, firstChild: 0, literalChildCount: 0, patternChildCount: 0, firstSlot: 0,
-        slotShift: 0)
+        slotShift: 0, hasTerminals: false)
       let nodes = PageMemory.allocate(Node.self, count: nodeCount + 1)
       nodes.initialize(repeating: empty)
       /// Each build node's final id.
@@ -339,10 +339,15 @@ extension RuleTrie {
         var cursor = 0
         for id in 0..<nodeCount {
           nodes[id].firstTerminal = Int32(cursor)
-          for position in Int(nodeTerminals.start[id])..<Int(nodeTerminals.start[id + 1]) {
+          let positions = Int(nodeTerminals.start[id])..<Int(nodeTerminals.start[id + 1])
+          nodes[id].hasTerminals = !positions.isEmpty
+          for position in positions {
             let rule = Int(nodeTerminals.order[position])
             flatTerminals.initializeElement(
-              at: cursor, to: Terminal(rule: RuleID(rule), needsEmptyPath: ruleEnds[rule].needsEmptyPath))
+              at: cursor,
+              to: Terminal(
+                rule: RuleID(rule), needsEmptyPath: ruleEnds[rule].needsEmptyPath,
+                isLastOfNode: position == positions.upperBound - 1))
             cursor += 1
           }
         }

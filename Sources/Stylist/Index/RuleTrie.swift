@@ -38,7 +38,9 @@ final class RuleTrie: @unchecked Sendable {
     /// A bit per literal name a child starts with (`bit(name)`): most
     /// names of a node have no child here, and this skips their lookup.
     var childNames: UInt64
-    /// Terminals `firstTerminal..<nodes[index + 1].firstTerminal` end here.
+    /// Terminals `firstTerminal..<nodes[index + 1].firstTerminal` end here
+    /// (the walk reads them up to the one marked `isLastOfNode`, so that it
+    /// never loads the next node's record).
     var firstTerminal: Int32
     /// Children are consecutive trie nodes: `firstChild..<+literalChildCount`
     /// have a literal innermost name (grouped by it, the heaviest innermost
@@ -52,6 +54,8 @@ final class RuleTrie: @unchecked Sendable {
     var firstSlot: Int32
     /// `slotCount` is `1 << slotShift` (a power of two), 0 when 0.
     var slotShift: UInt8
+    /// Whether any rule ends here.
+    var hasTerminals: Bool
 
     var slotCount: Int32 { slotShift == 0 ? 0 : 1 << Int32(slotShift) }
   }
@@ -72,16 +76,23 @@ final class RuleTrie: @unchecked Sendable {
   }
 
   /// A rule that ends at a trie node.
-  /// 4 bytes: the rule's id, complemented when `needsEmptyPath` (ids are
-  /// never negative).
+  /// 4 bytes: the rule's id (below 2^30), whether it needs an empty path,
+  /// and whether it is the last of its node's terminals.
   struct Terminal {
-    private var packed: Int32
+    private var packed: UInt32
+    private static let emptyPathBit: UInt32 = 1 << 30
+    private static let lastBit: UInt32 = 1 << 31
 
-    init(rule: RuleID, needsEmptyPath: Bool) { packed = needsEmptyPath ? ~rule.raw : rule.raw }
+    init(rule: RuleID, needsEmptyPath: Bool, isLastOfNode: Bool) {
+      precondition(rule.raw >= 0 && UInt32(rule.raw) < Self.emptyPathBit, "too many rules for a trie terminal")
+      packed = UInt32(rule.raw) | (needsEmptyPath ? Self.emptyPathBit : 0) | (isLastOfNode ? Self.lastBit : 0)
+    }
 
-    var rule: RuleID { RuleID(Int(packed < 0 ? ~packed : packed)) }
+    var rule: RuleID { RuleID(Int(packed & (Self.emptyPathBit - 1))) }
     /// `>token` with no path component: applies only to nodes without a path.
-    var needsEmptyPath: Bool { packed < 0 }
+    var needsEmptyPath: Bool { packed & Self.emptyPathBit != 0 }
+    /// The node's terminals end with this one.
+    var isLastOfNode: Bool { packed & Self.lastBit != 0 }
   }
 
   struct Root {

@@ -101,10 +101,16 @@ extension TrieQuery {
     at index: Int, _ root: RuleTrie.Root, into collector: inout Collector
   ) {
     let frame = frames[index]
-    let first = Int(tables.nodes[frame.node.index].firstTerminal)
-    let end = Int(tables.nodes[frame.node.index + 1].firstTerminal)
-    for terminal in tables.terminals[first..<end] {
-      if terminal.needsEmptyPath && depth > 0 { continue }
+    let node = tables.nodes[frame.node.index]
+    guard node.hasTerminals else { return }
+    var next = Int(node.firstTerminal)
+    while true {
+      let terminal = tables.terminals[next]
+      next += 1
+      if terminal.needsEmptyPath && depth > 0 {
+        if terminal.isLastOfNode { return }
+        continue
+      }
       if frame.isPacked {
         collector.collect(
           RankKey(
@@ -115,6 +121,7 @@ extension TrieQuery {
         let position = collector.keep(spilled: specificity)
         collector.collect(RankKey(isThemed: root.isThemed, order: terminal.rule, spilled: specificity, at: position))
       }
+      if terminal.isLastOfNode { return }
     }
   }
 

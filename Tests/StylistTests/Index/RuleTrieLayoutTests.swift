@@ -18,10 +18,15 @@ import Testing
   /// One per rule.
   @Test func aTerminalIsFourBytes() {
     #expect(MemoryLayout<RuleTrie.Terminal>.stride == 4)
-    let terminal = RuleTrie.Terminal(rule: RuleID(7), needsEmptyPath: true)
-    #expect(terminal.rule == RuleID(7) && terminal.needsEmptyPath)
-    let plain = RuleTrie.Terminal(rule: RuleID(0), needsEmptyPath: false)
-    #expect(plain.rule == RuleID(0) && !plain.needsEmptyPath)
+    for rule in [0, 7, (1 << 30) - 1] {
+      for needsEmptyPath in [false, true] {
+        for isLast in [false, true] {
+          let terminal = RuleTrie.Terminal(rule: RuleID(rule), needsEmptyPath: needsEmptyPath, isLastOfNode: isLast)
+          #expect(terminal.rule == RuleID(rule) && terminal.needsEmptyPath == needsEmptyPath)
+          #expect(terminal.isLastOfNode == isLast)
+        }
+      }
+    }
   }
 
   /// One per chunk component, read when a child is tried (twice while built).
@@ -39,6 +44,27 @@ import Testing
     }
     let trie = index.trie
     #expect(trie.tables.nodes[trie.roots[0].node.index].slotCount >= 32)
+  }
+
+  /// The walk reads a node's terminals up to the one marked last (never the
+  /// next node's record): that must be exactly the node's range, for nodes
+  /// with none, one or several (a repeated selector, `>t` beside `t`).
+  @Test func eachNodesTerminalsEndAtTheOneMarkedLast() throws {
+    var generator = SeededGenerator(seed: 12)
+    var rules = (0..<400).map { position in
+      StyleRule(RandomSheets.selector(using: &generator, themes: ["dark"]), ["n": .int(position)])
+    }
+    for text in ["t", ">t", "t", "a/t", "a/t"] { rules.append(StyleRule(try StyleSelector(parsing: text), [:])) }
+    let trie = StyleIndex(rules: rules).trie
+    var mostTerminals = 0
+    for id in 0..<trie.tables.chunks.count {
+      let node = trie.tables.nodes[id]
+      let range = Int(node.firstTerminal)..<Int(trie.tables.nodes[id + 1].firstTerminal)
+      #expect(node.hasTerminals == !range.isEmpty, "node \(id)")
+      for at in range { #expect(trie.tables.terminals[at].isLastOfNode == (at == range.upperBound - 1), "node \(id)") }
+      mostTerminals = max(mostTerminals, range.count)
+    }
+    #expect(mostTerminals >= 3)
   }
 
   /// `explain` walks up from a rule's trie node with `parent(of:)`, a search
