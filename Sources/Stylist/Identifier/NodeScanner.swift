@@ -126,9 +126,9 @@ enum NodeScanner {
     }
     // Only the bytes `interestingBytes` marks need a look (nearly every
     // byte of a name is one that does not): eight bytes are tested at a
-    // time, and the loop visits the marked ones alone.
-    // A slash or a bracket (nearly every marked byte) is told apart
-    // without a second branch: brackets are counted with no jump.
+    // time, and the loop visits the marked ones alone. A slash or a
+    // bracket (nearly every marked byte) takes one branch: brackets are
+    // counted without a jump.
     func visit(_ index: Int) {
       let byte = bytes[index]
       if byte == slash {

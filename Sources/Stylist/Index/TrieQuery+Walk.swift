@@ -104,13 +104,11 @@ extension TrieQuery {
     let node = tables.nodes[frame.node.index]
     guard node.hasTerminals else { return }
     var next = Int(node.firstTerminal)
-    while true {
-      let terminal = tables.terminals[next]
+    var terminal: RuleTrie.Terminal
+    repeat {
+      terminal = tables.terminals[next]
       next += 1
-      if terminal.needsEmptyPath && depth > 0 {
-        if terminal.isLastOfNode { return }
-        continue
-      }
+      if terminal.needsEmptyPath && depth > 0 { continue }
       if frame.isPacked {
         collector.collect(
           RankKey(
@@ -121,8 +119,7 @@ extension TrieQuery {
         let position = collector.keep(spilled: specificity)
         collector.collect(RankKey(isThemed: root.isThemed, order: terminal.rule, spilled: specificity, at: position))
       }
-      if terminal.isLastOfNode { return }
-    }
+    } while !terminal.isLastOfNode
   }
 
   /// The next child of `frames[index]` that fits the path and that the

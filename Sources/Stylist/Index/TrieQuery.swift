@@ -33,9 +33,9 @@ extension RuleTrie {
 ///
 /// Noncopyable, so the hot loops can never copy it (and retain its fields),
 /// and only ever borrowed: the walk's state lives in the scratch buffers,
-/// so no method mutates the query itself (a `mutating` walk had each call
-/// it made pass a fresh copy of the whole query). The trie's tables are
-/// read through `trie`, which keeps the query small.
+/// so no method mutates the query itself (a call from a `mutating` method
+/// passes a copy of the whole query). The trie's tables are read through
+/// `trie`, which keeps the query small.
 struct TrieQuery<Node: QueryNode>: ~Copyable {
   /// Lent for the query: the caller holds the trie.
   unowned(unsafe) let trie: RuleTrie
