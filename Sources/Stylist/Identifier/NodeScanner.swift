@@ -51,15 +51,12 @@ enum NodeScanner {
   static func survey(_ bytes: UnsafeBufferPointer<UInt8>) -> (partCapacity: Int, isASCII: Bool) {
     var slashes = 0
     var high: UInt64 = 0
-    bytes.forEachWord { word in
+    bytes.forEachWord(padding: 0) { _, word, fresh in
       high |= word
       // A byte of `xored` is 0 where a `/` was; its high bit of `nonZero` is set where it was not.
       let xored = word ^ 0x2F2F_2F2F_2F2F_2F2F
       let nonZero = ((xored & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | xored
-      slashes += 8 - (nonZero & 0x8080_8080_8080_8080).nonzeroBitCount
-    } tail: { byte in
-      high |= UInt64(byte)
-      if byte == slash { slashes += 1 }
+      slashes += (~nonZero & fresh).nonzeroBitCount
     }
     return (slashes + 1, high & 0x8080_8080_8080_8080 == 0)
   }
@@ -153,17 +150,13 @@ enum NodeScanner {
         unusual = true
       }
     }
-    var wordStart = 0
-    bytes.forEachWord { word in
-      var marked = interestingBytes(word)
+    // The padding, a letter, is never marked.
+    bytes.forEachWord(padding: UInt8(ascii: "a")) { wordStart, word, fresh in
+      var marked = interestingBytes(word) & fresh
       while marked != 0 {
         visit(wordStart + marked.trailingZeroBitCount >> 3)
         marked &= marked - 1
       }
-      wordStart += 8
-    } tail: { _ in
-      if interestingBytes(UInt64(bytes[wordStart])) & 0x80 != 0 { visit(wordStart) }
-      wordStart += 1
     }
     flush(upTo: bytes.count)
     guard count > 0 else { throw SyntaxError("empty node identifier", column: 1) }

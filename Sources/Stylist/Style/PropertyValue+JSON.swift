@@ -111,10 +111,10 @@ extension PropertyValue {
     func below(_ word: UInt64, _ n: UInt64) -> UInt64 { (word &- ones &* n) & ~word & high }
     var found: UInt64 = 0
     let nonASCII: UInt64 = orHasNonASCII ? high : 0
-    bytes.forEachWord { word in
+    // A byte seen twice (the last word overlaps) finds the same; the
+    // padding, a letter, finds nothing.
+    bytes.forEachWord(padding: UInt8(ascii: "a")) { _, word, _ in
       found |= below(word, 0x20) | below(word ^ ones &* 0x22, 1) | below(word ^ ones &* 0x5C, 1) | word & nonASCII
-    } tail: { byte in
-      if byte < 0x20 || byte == 0x22 || byte == 0x5C || UInt64(byte) & nonASCII != 0 { found |= high }
     }
     return found != 0
   }

@@ -20,22 +20,37 @@ extension String {
 }
 
 extension UnsafeBufferPointer<UInt8> {
-  /// Visits the bytes eight at a time: `word` gets each whole 8-byte word
-  /// (first byte lowest), `tail` each of the last `count % 8` bytes. The one
-  /// loop behind the scans that test bytes without a branch per byte.
+  /// Visits the bytes eight at a time, every byte in at least one word: the
+  /// whole words, then, when the count is not a multiple of 8, the last
+  /// eight bytes (overlapping the word before); fewer than 8 bytes are one
+  /// word padded with `padding`. `body` gets each word's first index, the
+  /// word (first byte lowest) and `fresh`: the high bit of each byte no
+  /// earlier word held (clear for the padding). The one loop behind the
+  /// scans that test bytes without a branch per byte, and with no loop
+  /// over a last few bytes.
   @inline(__always)
-  package func forEachWord(_ word: (UInt64) -> Void, tail: (UInt8) -> Void) {
-    var index = 0
-    if let base = baseAddress {
-      let raw = UnsafeRawPointer(base)
-      while index + 8 <= count {
-        word(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-        index += 8
+  package func forEachWord(padding: UInt8, _ body: (_ start: Int, _ word: UInt64, _ fresh: UInt64) -> Void) {
+    guard let base = baseAddress, count > 0 else { return }
+    let high: UInt64 = 0x8080_8080_8080_8080
+    guard count >= 8 else {
+      var word = UInt64(padding) &* 0x0101_0101_0101_0101
+      for index in 0..<count {
+        let shift = UInt64(8 * index)
+        word = word & ~(0xFF << shift) | UInt64(base[index]) << shift
       }
+      body(0, word, high >> UInt64(8 * (8 - count)))
+      return
     }
-    while index < count {
-      tail(self[index])
-      index += 1
+    let raw = UnsafeRawPointer(base)
+    var start = 0
+    while start + 8 <= count {
+      body(start, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)), high)
+      start += 8
+    }
+    if start < count {
+      let seen = start - (count - 8)
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+      body(count - 8, word, high << UInt64(8 * seen))
     }
   }
 
@@ -57,11 +72,7 @@ extension UnsafeBufferPointer<UInt8> {
   /// Whether every byte is ASCII, eight at a time.
   package var isASCII: Bool {
     var high: UInt64 = 0
-    forEachWord {
-      high |= $0
-    } tail: {
-      high |= UInt64($0)
-    }
+    forEachWord(padding: 0) { _, word, _ in high |= word }
     return high & 0x8080_8080_8080_8080 == 0
   }
 }

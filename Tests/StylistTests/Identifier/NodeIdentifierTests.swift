@@ -160,6 +160,9 @@ import Testing
       #expect(scanned == expected, "\(text.debugDescription)")
       let line = Result { () throws(SyntaxError) in try Self.scannedAsLine(text) }
       #expect(line == expected, "\(text.debugDescription)")
+      let survey = Array(text.utf8).withUnsafeBufferPointer(NodeScanner.survey)
+      #expect(survey.partCapacity == text.utf8.count { $0 == UInt8(ascii: "/") } + 1, "\(text.debugDescription)")
+      #expect(survey.isASCII == text.utf8.allSatisfy { $0 < 0x80 }, "\(text.debugDescription)")
     }
   }
 }
