@@ -56,7 +56,11 @@ enum NodeScanner {
       // A byte of `xored` is 0 where a `/` was; its high bit of `nonZero` is set where it was not.
       let xored = word ^ 0x2F2F_2F2F_2F2F_2F2F
       let nonZero = ((xored & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | xored
-      slashes += (~nonZero & fresh).nonzeroBitCount
+      // One per slash in its byte's lowest bit; a multiply sums the eight
+      // bytes into the top one (at most 8: no carry). `nonzeroBitCount` has
+      // no instruction on the baseline x86-64 the package builds for.
+      let ones = (~nonZero & fresh) >> 7
+      slashes += Int((ones &* 0x0101_0101_0101_0101) >> 56)
     }
     return (slashes + 1, high & 0x8080_8080_8080_8080 == 0)
   }
