@@ -173,7 +173,8 @@ extension TrieQuery {
   /// overlap instead of following one another: for a wide node, each
   /// name's slot and the chunk and record of the first child it leads to
   /// (the names after the first are tried only once the first one's
-  /// subtree is done); for a narrow node, its children's names and chunks.
+  /// subtree is done); for a narrow node, its children's names, chunks and
+  /// records.
   @inline(__always)
   private func prefetchChildren(of frame: Frame) {
     let node = tables.nodes[frame.node.index]
@@ -182,6 +183,7 @@ extension TrieQuery {
       if node.literalChildCount + node.patternChildCount > 0 {
         stylist_prefetch(tables.innermostNames.baseAddress! + Int(node.firstChild))
         stylist_prefetch(tables.chunks.baseAddress! + Int(node.firstChild))
+        stylist_prefetch(tables.nodes.baseAddress! + Int(node.firstChild))
       }
       return
     }
