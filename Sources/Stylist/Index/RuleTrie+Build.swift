@@ -361,6 +361,8 @@ extension RuleTrie {
       let outerComponents = PageMemory.allocate(CompiledComponent.self, count: components.count - edges.count)
       let innermostNames = PageMemory.allocate(NameID.self, count: nodeCount)
       innermostNames.initialize(repeating: .none)
+      let innermostVariants = PageMemory.allocate(NameID.self, count: nodeCount)
+      innermostVariants.initialize(repeating: .none)
       var outerCursor = 0
       for id in 0..<nodeCount {
         guard edgeInto[id] >= 0 else {
@@ -379,6 +381,7 @@ extension RuleTrie {
             innermost: innermost, firstOuter: Int32(outerCursor), length: Int32(range.count),
             anchoring: edges[edge].anchoring))
         innermostNames[id] = innermost.name
+        innermostVariants[id] = innermost.variant
         for component in range.dropLast() {
           outerComponents.initializeElement(at: outerCursor, to: components[component])
           outerCursor += 1
@@ -448,7 +451,7 @@ extension RuleTrie {
       }
       let patternRoots = roots.indices.filter { roots[$0].token.kind != .exact }.map { Int32($0) }
       let tables = Tables(
-        nodes: nodes, chunks: chunks, innermostNames: innermostNames,
+        nodes: nodes, chunks: chunks, innermostNames: innermostNames, innermostVariants: innermostVariants,
         outerComponents: outerComponents, terminals: flatTerminals,
         literalRoots: literalRoots, childSlots: slots, globMatchesName: globTable,
         names: NameLookup(names),

@@ -127,6 +127,11 @@ final class RuleTrie: @unchecked Sendable {
     /// glob), by node, apart: a narrow node's children are compared with a
     /// name in one or two cache lines instead of one record each.
     var innermostNames: UnsafeMutableBufferPointer<NameID>
+    /// Each trie node's chunk's innermost exact variant (`.none` when that
+    /// component asks for none in particular), by node: a child whose
+    /// variant the node's component lacks is passed over without reading
+    /// its chunk.
+    var innermostVariants: UnsafeMutableBufferPointer<NameID>
     /// The components of chunks besides their innermost, by chunk (see `Chunk`).
     var outerComponents: UnsafeMutableBufferPointer<CompiledComponent>
     var terminals: UnsafeMutableBufferPointer<Terminal>
@@ -185,6 +190,7 @@ final class RuleTrie: @unchecked Sendable {
     tables.literalRoots.deallocate()
     PageMemory.deallocate(tables.childSlots)
     PageMemory.deallocate(tables.innermostNames)
+    PageMemory.deallocate(tables.innermostVariants)
     PageMemory.deallocate(tables.globMatchesName)
     tables.names.deallocate()
     tables.roots.deallocate()

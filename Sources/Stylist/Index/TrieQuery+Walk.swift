@@ -133,6 +133,11 @@ extension TrieQuery {
       if frames[index].nextChild < frames[index].groupEnd {
         let child = Int(frames[index].nextChild)
         frames[index].nextChild += 1
+        // Where the node has the name once, the child's innermost component
+        // can go only there: one asking for another variant cannot fit.
+        let at = Int(frames[index].groupIndex)
+        let variant = tables.innermostVariants[child]
+        if variant != .none && variant != variants[at] && below[at] < 0 { continue }
         if let frame = frame(
           of: child, below: index, latest: Int(frames[index].groupIndex), sameName: true, root, collector)
         {
