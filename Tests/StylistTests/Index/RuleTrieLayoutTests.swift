@@ -67,6 +67,30 @@ import Testing
     #expect(mostTerminals >= 3)
   }
 
+  /// The walk passes over a child whose innermost exact variant the node's
+  /// component lacks, without reading its chunk: the variants it reads are
+  /// the chunks' own, and a name the node has twice still finds the outer
+  /// one's variant.
+  @Test func childrenArePassedOverOnlyWhereTheyCannotFit() throws {
+    let selectors = ["a[x]/t", "a[y]/t", "a/t", "a[x]/a[y]/t", "b[x]/a[z]/t", ">a[x]/t", "a[*]/t", "a[x]/>t"]
+    let rules = try selectors.map { StyleRule(try StyleSelector(parsing: $0), ["s": .string($0)]) }
+    let index = StyleIndex(rules: rules)
+    let trie = index.trie
+    for id in 0..<trie.tables.chunks.count {
+      #expect(trie.tables.innermostVariants[id] == trie.tables.chunks[id].innermost.variant, "node \(id)")
+    }
+    let expectations: [(node: String, applies: Set<String>)] = [
+      ("a[x]/a[y]/t", ["a[x]/t", "a[y]/t", "a/t", "a[x]/a[y]/t", ">a[x]/t", "a[*]/t"]),
+      ("a[y]/a[x]/t", ["a[x]/t", "a[y]/t", "a/t", "a[*]/t", "a[x]/>t"]),
+      ("b[x]/a[z]/t", ["a/t", "b[x]/a[z]/t", "a[*]/t"]),
+      ("a[q]/t", ["a/t", "a[*]/t"]),
+    ]
+    for (node, applies) in expectations {
+      let found = index.applicableMatches(for: try NodeIdentifier(parsing: node)).map { $0.rule.name }
+      #expect(Set(found) == applies, "\(node)")
+    }
+  }
+
   /// `explain` walks up from a rule's trie node with `parent(of:)`, a search
   /// over the children's ranges: each node's parent is the one node whose
   /// children include it, and a rule's chunks read back as its selector's.
