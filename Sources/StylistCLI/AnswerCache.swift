@@ -38,9 +38,19 @@ struct AnswerCache {
     spans = Array(repeating: [], count: self.themes.count)
   }
 
+  /// Writes the answer queued before, then the node field of `node`, and
+  /// queues `answer`'s rest to write with the next line: its span loads
+  /// while the answer before is written, and its bytes during the next
+  /// line's query (in a large sheet, neither is often in cache).
+  mutating func add(_ answer: Answer, node: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
+    prefetchSpan(of: answer)
+    writeQueued(to: &output)
+    output.writeNodeField(node)
+    queue(answer)
+  }
+
   /// Starts loading where the answer's span is kept, for `queue` to read
-  /// after other work (writing the answer before it and the node field):
-  /// a large sheet's span table is seldom in cache.
+  /// after other work: a large sheet's span table is seldom in cache.
   mutating func prefetchSpan(of answer: Answer) {
     let slot = themes.slot(of: answer.theme)
     let order = answer.order ?? ruleCount

@@ -71,19 +71,13 @@ struct BatchCommand: ParsableCommand {
           if cascade {
             let answer = try index.cascade(utf8: bytes, options: options)
             themes.check(answer.theme, line: lineNumber)
-            cascades.prefetchProbe(of: answer)
-            cascades.writeQueued(to: &output)
-            output.writeNodeField(bytes)
-            cascades.queue(answer)
+            cascades.add(answer, node: bytes, to: &output)
           } else {
             // The answer after the node is the same for every node the same
             // rule wins under the same theme: rendered once, then copied.
             let answer = try index.bestMatch(utf8: bytes, options: options)
             themes.check(answer.theme, line: lineNumber)
-            answers.prefetchSpan(of: answer)
-            answers.writeQueued(to: &output)
-            output.writeNodeField(bytes)
-            answers.queue(answer)
+            answers.add(answer, node: bytes, to: &output)
           }
         } catch {
           Self.writeQueued(&answers, &cascades, to: &output)

@@ -40,6 +40,8 @@ struct CascadeRenderer {
   private var answers = MergedCascades()
   /// The answer being merged.
   private var line: [UInt8] = []
+  /// The rule orders of the line being added, best first.
+  private var orders: [Int] = []
   /// The answer `writeQueued(to:)` writes next, in `answers`.
   private var queued: Range<Int>?
   /// Arena bytes before it starts over, well inside `Piece`'s 32-bit offsets.
@@ -55,36 +57,30 @@ struct CascadeRenderer {
     noRule = AnswerCache(ruleCount: 0, themes: themes)
   }
 
-  /// Finds (or merges) the answer after the node field
-  /// (`,"selector":…,"properties":{…}}`) and keeps it for
-  /// `writeQueued(to:)`, which the caller calls after other work (the next
-  /// line's query), as `AnswerCache.queue`: a list's answer is merged once
-  /// and seldom in cache when a later line copies it. One answer is queued
-  /// at a time: the one before is written first (merging may start the
-  /// records over).
-  mutating func queue(_ answer: Answer) {
-    assert(queued == nil, "write the queued answer before queueing the next")
-    guard let orders = answer.cascadedOrders, !orders.isEmpty else {
-      noRule.queue(answer)
-      return
-    }
+  /// Writes the answer queued before, then the node field of `node`, and
+  /// finds (or merges) `answer`'s rest (`,"selector":…,"properties":{…}}`)
+  /// to write with the next line, as `AnswerCache.add`: a list's answer is
+  /// merged once and seldom in cache when a later line copies it, so its
+  /// bytes load during the next line's query, and the slot where its
+  /// lookup starts loads while the answer before is written. The line's
+  /// rule orders are read from the answer once.
+  mutating func add(_ answer: Answer, node: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
+    orders.removeAll(keepingCapacity: true)
+    if let cascaded = answer.cascadedOrders { orders.append(contentsOf: cascaded) }
     let slot = themes.slot(of: answer.theme)
-    let probe = answers.probe(orders, themeID: slot)
+    let hash = orders.isEmpty ? nil : MergedCascades.hash(orders, themeID: slot)
+    if let hash { answers.prefetchProbe(hash: hash) } else { noRule.prefetchSpan(of: answer) }
+    writeQueued(to: &output)
+    output.writeNodeField(node)
+    guard let hash else { return noRule.queue(answer) }
+    let probe = answers.probe(orders, themeID: slot, hash: hash)
     if let found = probe.answer {
       answers.prefetch(found)
       queued = found
     } else {
-      merge(answer, orders, slot: slot)
+      merge(answer, slot: slot)
       queued = line.withUnsafeBufferPointer { answers.insert($0, for: orders, themeID: slot, at: probe) }
     }
-  }
-
-  /// Starts loading where `queue` looks `answer` up, for `queue` to read
-  /// after other work (writing the answer before it and the node field):
-  /// the lookup table of a large run is seldom in cache.
-  mutating func prefetchProbe(of answer: Answer) {
-    guard let orders = answer.cascadedOrders, !orders.isEmpty else { return noRule.prefetchSpan(of: answer) }
-    answers.prefetchProbe(orders, themeID: themes.slot(of: answer.theme))
   }
 
   /// Appends the queued answer and a newline, if one is queued.
@@ -98,7 +94,7 @@ struct CascadeRenderer {
 
   /// Puts the answer of `orders` in `line`: the winner's fields, then the
   /// rules' properties merged.
-  private mutating func merge(_ answer: Answer, _ orders: CascadedOrders, slot: Int) {
+  private mutating func merge(_ answer: Answer, slot: Int) {
     if arena.count >= Self.arenaLimit { forgetRendered() }
     let winner = orders[0]
     let head = heads[winner] ?? renderHead(of: answer)

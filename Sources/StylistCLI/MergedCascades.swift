@@ -37,15 +37,14 @@ struct MergedCascades {
     fileprivate(set) var answer: Range<Int>?
   }
 
-  /// Starts loading the slot where `probe` starts, for a probe after other work.
-  func prefetchProbe(_ orders: some Collection<Int>, themeID: Int) {
-    let slot = Int(truncatingIfNeeded: Self.hash(orders, themeID: themeID)) & (slots.count - 1)
-    slots.prefetch(elementAt: slot)
-  }
+  /// Starts loading the slot where the probe for `hash` starts, for a
+  /// probe after other work.
+  func prefetchProbe(hash: UInt64) { slots.prefetch(elementAt: Int(truncatingIfNeeded: hash) & (slots.count - 1)) }
 
-  /// Looks up the answer of `orders` (best first) under the theme numbered `themeID`.
-  func probe(_ orders: some Collection<Int>, themeID: Int) -> Probe {
-    let hash = Self.hash(orders, themeID: themeID)
+  /// Looks up the answer of `orders` (best first) under the theme numbered
+  /// `themeID`, whose `hash` the caller has (else it is computed).
+  func probe(_ orders: some Collection<Int>, themeID: Int, hash: UInt64? = nil) -> Probe {
+    let hash = hash ?? Self.hash(orders, themeID: themeID)
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
     return records.withUnsafeBytes { records in
@@ -131,7 +130,8 @@ struct MergedCascades {
     records.removeAll(keepingCapacity: true)
   }
 
-  private static func hash(_ orders: some Collection<Int>, themeID: Int) -> UInt64 {
+  /// The hash a list is kept under.
+  static func hash(_ orders: some Collection<Int>, themeID: Int) -> UInt64 {
     var hash = mix(0x9E37_79B9_7F4A_7C15, UInt64(themeID))
     for order in orders { hash = mix(hash, UInt64(order)) }
     return finish(hash)
