@@ -46,9 +46,9 @@ struct BatchCommand: ParsableCommand {
     var cascades = CascadeRenderer(rules: index.rules, themes: index.themes)
     var themes = LineThemes(index: index, queryTheme: options.theme)
     // An answer is written one line late: its bytes, loaded while the next
-    // line's query runs, are then in cache (`AnswerCache.queue`,
-    // `CascadeRenderer.queue`). The node field before it is written at
-    // once, so output order holds.
+    // line's query runs, are then in cache (`AnswerCache.add`,
+    // `CascadeRenderer.add`). The node field before it is written at once,
+    // so output order holds.
     while let next = reader.nextLine(beforeBlocking: {
       Self.writeQueued(&answers, &cascades, to: &output)
       output.flush()
