@@ -138,9 +138,7 @@ extension TrieQuery {
         let at = Int(frames[index].groupIndex)
         let variant = tables.innermostVariants[child]
         if variant != .none && variant != variants[at] && below[at] < 0 { continue }
-        if let frame = frame(
-          of: child, below: index, latest: Int(frames[index].groupIndex), sameName: true, root, collector)
-        {
+        if let frame = frame(of: child, below: index, latest: at, sameName: true, root, collector) {
           return frame
         }
       } else if frames[index].nextIndex >= 0 {
