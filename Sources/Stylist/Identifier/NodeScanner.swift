@@ -53,13 +53,10 @@ enum NodeScanner {
     var high: UInt64 = 0
     bytes.forEachWord(padding: 0) { _, word, fresh in
       high |= word
-      // A byte of `xored` is 0 where a `/` was; its high bit of `nonZero` is set where it was not.
-      let xored = word ^ 0x2F2F_2F2F_2F2F_2F2F
-      let nonZero = ((xored & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | xored
       // One per slash in its byte's lowest bit; a multiply sums the eight
       // bytes into the top one (at most 8: no carry). `nonzeroBitCount` has
       // no instruction on the baseline x86-64 the package builds for.
-      let ones = (~nonZero & fresh) >> 7
+      let ones = (word.bytes(equalTo: slash) & fresh) >> 7
       slashes += Int((ones &* 0x0101_0101_0101_0101) >> 56)
     }
     return (slashes + 1, high & 0x8080_8080_8080_8080 == 0)
@@ -71,18 +68,13 @@ enum NodeScanner {
   /// test is exact per byte (no borrow crosses from one byte to the next).
   @inline(__always)
   static func interestingBytes(_ word: UInt64) -> UInt64 {
-    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     let high: UInt64 = 0x8080_8080_8080_8080
-    let septets = word & low
-    /// High bit set where the byte equals `byte`.
-    func equal(_ byte: UInt8) -> UInt64 {
-      let xored = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
-      return ~(((xored & low) &+ low) | xored) & high
-    }
+    let septets = word & 0x7F7F_7F7F_7F7F_7F7F
     // A septet plus 0x60 reaches 0x80 from 0x20 up; plus 1, only 0x7F does.
     let control = ~((septets &+ 0x6060_6060_6060_6060) | word) & high
     let fromDelete = (word | (septets &+ 0x0101_0101_0101_0101)) & high
-    return equal(slash) | equal(open) | equal(close) | equal(star) | control | fromDelete
+    return word.bytes(equalTo: slash) | word.bytes(equalTo: open) | word.bytes(equalTo: close)
+      | word.bytes(equalTo: star) | control | fromDelete
   }
 
   /// Splits and checks `bytes`, writing the parts into `parts`

@@ -19,6 +19,19 @@ extension String {
   func containsByte(_ byte: UInt8) -> Bool { containsByte { $0 == byte } }
 }
 
+extension UInt64 {
+  /// The high bit of each of the word's eight bytes that equals `byte`,
+  /// exactly per byte (no borrow crosses from one byte to the next): the
+  /// test the byte scans share.
+  @inline(__always)
+  package func bytes(equalTo byte: UInt8) -> UInt64 {
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let xored = self ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+    // A byte of `xored` is 0 where `byte` was; the sum sets its high bit wherever it was not.
+    return ~(((xored & low) &+ low) | xored) & 0x8080_8080_8080_8080
+  }
+}
+
 extension UnsafeBufferPointer<UInt8> {
   /// Visits the bytes eight at a time, every byte in at least one word: the
   /// whole words, then, when the count is not a multiple of 8, the last
