@@ -21,7 +21,6 @@ struct AnswerCache {
   private var queued: Span?
   /// The JSON of the answer being rendered.
   private var scratch: [UInt8] = []
-  private static let opening = #"{"node":"""#.utf8.count
   /// Arena bytes before it starts over, inside `Span`'s 32-bit offsets.
   private let byteLimit: Int
 
@@ -86,17 +85,23 @@ struct AnswerCache {
     if spans[slot].isEmpty { spans[slot] = Array(repeating: Span(), count: ruleCount + 1) }
     var span = spans[slot][order]
     if span.count == 0 {
-      // The bytes are the ones `resolutionValue` writes, less the opening
-      // `{"node":""` of an empty node, so every command's JSON agrees.
+      // The bytes `resolutionValue`'s JSON has after the node field, so
+      // every command's JSON agrees.
       scratch.removeAll(keepingCapacity: true)
-      resolutionValue(answer, node: "").writeJSON(to: &scratch)
+      writeAnswerHead(answer, to: &scratch)
+      if let properties = answer.properties {
+        PropertyValue.writeJSONObject(properties, to: &scratch)
+      } else {
+        scratch.append(contentsOf: "null".utf8)
+      }
+      scratch.append(UInt8(ascii: "}"))
       if arena.count + scratch.count > byteLimit {
         // Nothing queued points into it: `queue` is called with none queued.
         forgetRendered()
         spans[slot] = Array(repeating: Span(), count: ruleCount + 1)
       }
-      span = Span(start: UInt32(arena.count), count: UInt32(scratch.count - Self.opening))
-      arena.append(contentsOf: scratch[Self.opening...])
+      span = Span(start: UInt32(arena.count), count: UInt32(scratch.count))
+      arena.append(contentsOf: scratch)
       spans[slot][order] = span
     }
     return span

@@ -129,15 +129,7 @@ struct CascadeRenderer {
   private mutating func renderHead(of answer: Answer) -> Range<Int> {
     let winner = answer.match!
     let start = arena.count
-    arena.append(contentsOf: #","selector":"#.utf8)
-    PropertyValue.writeJSONString(winner.rule.name, to: &arena)
-    arena.append(contentsOf: #","source":"#.utf8)
-    if let source = winner.rule.style.source {
-      PropertyValue.writeJSONString(source.description, to: &arena)
-    } else {
-      arena.append(contentsOf: "null".utf8)
-    }
-    arena.append(contentsOf: #","default":false,"properties":"#.utf8)
+    writeAnswerHead(answer, to: &arena)
     heads[winner.order] = start..<arena.count
     return start..<arena.count
   }

@@ -29,6 +29,28 @@ protocol RenderedAnswer {
 extension Resolution: RenderedAnswer {}
 extension Answer: RenderedAnswer {}
 
+/// An answer's JSON after its `"node"` field, up to its properties' value:
+/// `,"selector":…,"source":…,"default":…,"properties":`, the bytes
+/// `resolutionValue`'s JSON has there (tests hold the answer caches to it).
+/// Written straight into bytes, for the caches that render each distinct
+/// answer once: a large sheet has tens of thousands of them.
+func writeAnswerHead(_ answer: some RenderedAnswer, to output: inout [UInt8]) {
+  output.append(contentsOf: #","selector":"#.utf8)
+  if let match = answer.match {
+    PropertyValue.writeJSONString(to: &output) { match.rule.writeName(to: &$0) }
+  } else {
+    output.append(contentsOf: "null".utf8)
+  }
+  output.append(contentsOf: #","source":"#.utf8)
+  if let source = answer.source {
+    PropertyValue.writeJSONString(to: &output) { source.writeText(to: &$0) }
+  } else {
+    output.append(contentsOf: "null".utf8)
+  }
+  output.append(contentsOf: (answer.isDefault ? #","default":true"# : #","default":false"#).utf8)
+  output.append(contentsOf: #","properties":"#.utf8)
+}
+
 /// The stable JSON/YAML shape of one answer (README: Command line `batch`).
 func resolutionValue(_ answer: some RenderedAnswer, node: String) -> PropertyValue {
   var object = Properties()

@@ -18,9 +18,11 @@ import Stylist
 ///   most, a few interpolations, `extends` on ~2 %, ~30 % in flow style; the
 ///   sheet has ~200 variable leaves, a `dark` theme re-pointing the semantic
 ///   colours, and a `default:`;
-/// - query nodes are the templates of random selectors, perturbed (a variant
-///   changed, an extra component inserted, `@dark/` on some, a few unknown
-///   tokens), so most have several applicable selectors and few repeat.
+/// - query nodes are the templates of random selectors, each length as
+///   often as the walk above makes it (uniqueness leaves a large sheet with
+///   more long templates than a small one), perturbed (a variant changed,
+///   an extra component inserted, `@dark/` on some, a few unknown tokens),
+///   so most have several applicable selectors and few repeat.
 ///
 /// With `skewedToken`, every selector and node has that token instead.
 struct DesignSystem {
@@ -33,6 +35,8 @@ struct DesignSystem {
   static let tokenCount = 300
   static let componentCount = 200
   static let screenCount = 30
+  /// Components in a template, equally likely.
+  static let templateLengths = 1...8
 
   /// The fixed vocabulary, the same for every size and seed.
   struct Vocabulary {
@@ -114,7 +118,7 @@ struct DesignSystem {
 
     func template() -> Template {
       var components = [Int.random(in: 0..<DesignSystem.screenCount, using: &random)]
-      let length = Int.random(in: 1...8, using: &random)
+      let length = Int.random(in: DesignSystem.templateLengths, using: &random)
       while components.count < length {
         components.append(vocabulary.children[components.last!].randomElement(using: &random)!)
       }
@@ -156,10 +160,16 @@ struct DesignSystem {
     yaml += Self.themes
     self.yaml = yaml
 
+    // A large sheet keeps more long templates (a short one has few unique
+    // selectors), so nodes are drawn by length first, as often as `template()`
+    // walks that length: their shape does not change with the sheet's size.
+    var templatesByLength: [Int: [Template]] = [:]
+    for source in templates { templatesByLength[source.components.count, default: []].append(source) }
     var lines: [String] = []
     lines.reserveCapacity(nodeCount)
     for _ in 0..<nodeCount {
-      var source = templates.randomElement(using: &random)!
+      let length = Int.random(in: DesignSystem.templateLengths, using: &random)
+      var source = (templatesByLength[length] ?? templates).randomElement(using: &random)!
       // Perturb: a variant changed, a component inserted.
       if chance(30) {
         let index = Int.random(in: 0..<source.components.count, using: &random)

@@ -16,6 +16,19 @@ enum Measure {
     return best
   }
 
+  /// The best time of each of `bodies`, over `runs` rounds that run every
+  /// body once in turn (in key order): a noisy stretch of the machine
+  /// slows them alike, where runs in a row would pin it on one of them.
+  static func bestAlternating(runs: Int, _ bodies: [String: () throws -> Void]) throws -> [String: Double] {
+    var best: [String: Double] = [:]
+    for _ in 0..<runs {
+      for (name, body) in bodies.sorted(by: { $0.key < $1.key }) {
+        best[name] = min(best[name] ?? .infinity, try seconds(body))
+      }
+    }
+    return best
+  }
+
   /// Operations per second: repeats `body` (which performs `count` operations)
   /// until `minimum` seconds have passed, then keeps the best round.
   static func rate(count: Int, minimum: Double = 0.5, _ body: () -> Void) -> Double {

@@ -173,11 +173,11 @@ extension TrieQuery {
 
   /// Starts loading the node's terminals and what trying `frame`'s
   /// children reads first, so that the cache misses of a large trie
-  /// overlap instead of following one another: for a wide node, each
-  /// name's slot and the chunk and record of the first child it leads to
-  /// (the names after the first are tried only once the first one's
-  /// subtree is done); for a narrow node, its children's names, chunks and
-  /// records.
+  /// overlap instead of following one another: for a wide node, the home
+  /// slot of each name it has a child for (a prefetch, not a read: the
+  /// walk stops at a name's slot until it arrives, and a best match often
+  /// cuts the names after the first few); for a narrow node, its
+  /// children's names, chunks and records.
   @inline(__always)
   private func prefetchChildren(of frame: Frame) {
     let node = tables.nodes[frame.node.index]
@@ -190,8 +190,9 @@ extension TrieQuery {
       }
       return
     }
+    let slots = tables.childSlots.baseAddress! + Int(node.firstSlot)
     for at in 0..<Int(frame.start) where node.childNames & RuleTrie.bit(names[at]) != 0 && names[at].isInterned {
-      if let group = literalChildren(of: node, named: names[at]) { prefetch(group) }
+      stylist_prefetch(slots + RuleTrie.ChildSlot.home(names[at], count: node.slotCount))
     }
   }
 

@@ -46,6 +46,15 @@ public enum NamePattern: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Appends `description`'s UTF-8.
+  func writeText(to text: inout [UInt8]) {
+    switch self {
+    case .exact(let literal): text.append(utf8Of: literal)
+    case .any: text.append(UInt8(ascii: "*"))
+    case .glob(let glob): text.append(utf8Of: glob.pattern)
+    }
+  }
+
   /// A hash consistent with `==`, without `Hasher` (see `StyleSelector.hash(into:)`).
   var nameHash: Int {
     switch self {
@@ -117,5 +126,20 @@ public enum VariantPattern: Hashable, Sendable {
     case .glob(let glob): "[\(glob.pattern)]"
     case .any: "[*]"
     }
+  }
+
+  /// Appends `suffix`'s UTF-8.
+  func writeSuffix(to text: inout [UInt8]) {
+    switch self {
+    case .unspecified: return
+    case .exact(let literal):
+      text.append(UInt8(ascii: "["))
+      text.append(utf8Of: literal)
+    case .glob(let glob):
+      text.append(UInt8(ascii: "["))
+      text.append(utf8Of: glob.pattern)
+    case .any: text.append(contentsOf: "[*".utf8)
+    }
+    text.append(UInt8(ascii: "]"))
   }
 }

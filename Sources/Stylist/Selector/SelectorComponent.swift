@@ -30,6 +30,13 @@ extension SelectorComponent: CustomStringConvertible {
   public var description: String {
     (isDirectChild ? ">" : "") + name.description + variant.suffix
   }
+
+  /// Appends `description`'s UTF-8.
+  func writeText(to text: inout [UInt8]) {
+    if isDirectChild { text.append(UInt8(ascii: ">")) }
+    name.writeText(to: &text)
+    variant.writeSuffix(to: &text)
+  }
 }
 
 /// The rightmost part of a selector: a name, `*` or a glob; never a variant.
@@ -47,4 +54,10 @@ public struct TokenPattern: Hashable, Sendable, CustomStringConvertible {
 
   /// The token as written.
   public var description: String { (isDirectChild ? ">" : "") + name.description }
+
+  /// Appends `description`'s UTF-8.
+  func writeText(to text: inout [UInt8]) {
+    if isDirectChild { text.append(UInt8(ascii: ">")) }
+    name.writeText(to: &text)
+  }
 }

@@ -130,17 +130,32 @@ public struct StyleSelector: Hashable, Sendable {
 extension StyleSelector: LosslessStringConvertible, ExpressibleByStringLiteral {
   /// The selector's text, which parses back to an equal selector.
   public var description: String {
-    var text = theme.map { "@\($0)/" } ?? ""
+    var text: [UInt8] = []
+    writeText(to: &text)
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// Appends the selector's text (`description`) as UTF-8: each part's
+  /// bytes straight into `text`, with no `String` built per part (`batch`
+  /// writes the name of every distinct winner).
+  package func writeText(to text: inout [UInt8]) {
+    let slash = UInt8(ascii: "/")
+    if let theme {
+      text.append(UInt8(ascii: "@"))
+      text.append(utf8Of: theme)
+      text.append(slash)
+    }
+    let partsStart = text.count
+    for component in components {
+      component.writeText(to: &text)
+      text.append(slash)
+    }
+    token.writeText(to: &text)
     // Without a theme, a first part starting with `@` would read as one:
     // `*/@x/t` keeps its (dropped) leading `*`.
-    if theme == nil, (components.first?.description ?? token.description).utf8.first == UInt8(ascii: "@") {
-      text = "*/"
+    if theme == nil && text[partsStart] == UInt8(ascii: "@") {
+      text.insert(contentsOf: [UInt8(ascii: "*"), slash], at: partsStart)
     }
-    for component in components {
-      text += component.description
-      text += "/"
-    }
-    return text + token.description
   }
 
   /// Parses `description`; nil when it is not a valid selector.

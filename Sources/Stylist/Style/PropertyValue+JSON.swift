@@ -15,12 +15,12 @@ extension PropertyValue {
   /// Appends the value's JSON (`jsonText`'s bytes) to `output`.
   package func writeJSON(to output: inout [UInt8]) {
     switch self {
-    case .null: output.append(contentsOf: "null".utf8)
-    case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-    case .int(let value): output.append(contentsOf: String(value).utf8)
+    case .null: output.append(utf8Of: "null")
+    case .bool(let value): output.append(utf8Of: value ? "true" : "false")
+    case .int(let value): output.append(utf8Of: String(value))
     case .double(let value):
       if value.isFinite {
-        output.append(contentsOf: String(value).utf8)
+        output.append(utf8Of: String(value))
       } else {
         Self.writeJSONString(Self.yamlText(for: value), to: &output)
       }
@@ -54,6 +54,25 @@ extension PropertyValue {
   package static func writeJSONString(_ text: String, to output: inout [UInt8]) {
     var text = text
     text.withUTF8 { writeJSONString(utf8: $0, to: &output) }
+  }
+
+  /// Appends, as a JSON string, the UTF-8 text that `write` appends: in
+  /// place, and escaped after the fact only when it needs it (a selector's
+  /// or a location's text nearly never does).
+  package static func writeJSONString(to output: inout [UInt8], _ write: (inout [UInt8]) -> Void) {
+    let quoteAt = output.count
+    output.append(UInt8(ascii: "\""))
+    write(&output)
+    let needsEscaping = output.withUnsafeBufferPointer {
+      needsJSONEscaping(UnsafeBufferPointer(rebasing: $0[(quoteAt + 1)...]))
+    }
+    guard needsEscaping else {
+      output.append(UInt8(ascii: "\""))
+      return
+    }
+    let text = Array(output[(quoteAt + 1)...])
+    output.removeSubrange(quoteAt...)
+    text.withUnsafeBufferPointer { writeJSONString(utf8: $0, to: &output) }
   }
 
   /// Appends `utf8`, which must be valid UTF-8, as a JSON string: `"` and

@@ -15,5 +15,18 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `FILE:LINE:COL`, as compilers print locations.
-  public var description: String { "\(file):\(line):\(column)" }
+  public var description: String {
+    var text: [UInt8] = []
+    writeText(to: &text)
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// Appends `description`'s UTF-8, with no `String` built on the way.
+  package func writeText(to text: inout [UInt8]) {
+    text.append(utf8Of: file)
+    text.append(UInt8(ascii: ":"))
+    text.append(utf8Of: String(line))
+    text.append(UInt8(ascii: ":"))
+    text.append(utf8Of: String(column))
+  }
 }

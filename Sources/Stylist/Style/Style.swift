@@ -44,6 +44,13 @@ public struct StyleRule: Hashable, Sendable {
     get { storage.name ?? storage.selector.description }
     set { storage = Storage(selector: storage.selector, name: newValue, style: storage.style) }
   }
+
+  /// Appends `name`'s UTF-8: the selector's text is written straight into
+  /// `text`, with no `String` built.
+  package func writeName(to text: inout [UInt8]) {
+    if let name = storage.name { text.append(utf8Of: name) } else { storage.selector.writeText(to: &text) }
+  }
+
   /// The rule's style: its properties, themed values and source.
   public var style: Style {
     _read { yield storage.style }

@@ -51,6 +51,18 @@ struct PropertyValueJSONTests {
     }
   }
 
+  /// Text written in place and escaped after the fact (selector names,
+  /// locations) comes out as the same text escaped up front, after what
+  /// the output held already.
+  @Test func textWrittenInPlaceIsEscapedAfterwards() {
+    for value in 0..<128 {
+      let text = "a" + String(UnicodeScalar(UInt8(value))) + "é/z"
+      var output = Array("[1,".utf8)
+      PropertyValue.writeJSONString(to: &output) { $0.append(utf8Of: text) }
+      #expect(String(decoding: output, as: UTF8.self) == "[1," + escapedByCharacter(text), "\(value)")
+    }
+  }
+
   @Test func nonASCIIPassesThrough() {
     let text = "héllo wörld ✓ 𝄞 — \u{7F}"
     #expect(PropertyValue.string(text).jsonText == "\"\(text)\"")
