@@ -274,8 +274,11 @@ extension RuleTrie {
       let empty = Node(
         childNames: 0, firstTerminal: 0, firstChild: 0, literalChildCount: 0, patternChildCount: 0, firstSlot: 0,
         slotShift: 0, hasTerminals: false)
-      let nodes = PageMemory.allocate(Node.self, count: nodeCount + 1)
-      nodes.initialize(repeating: empty)
+      let records = PageMemory.allocate(Record.self, count: nodeCount + 1)
+      records.initialize(
+        repeating: Record(
+          node: empty,
+          chunk: Chunk(innermost: CompiledComponent(weight: 0), firstOuter: 0, length: 0, anchoring: [])))
       /// Each build node's final id.
       var newID = PageBuffer<Int32>(repeating: 0, count: nodeCount)
       /// The edge into each node, by final id (-1 for a root).
@@ -307,7 +310,7 @@ extension RuleTrie {
             let childEdges = Int(children.start[node])..<Int(children.start[node + 1])
             // Where its children start even when it has none, so that
             // `firstChild` never decreases (`RuleTrie.parent(of:)`).
-            nodes[next].firstChild = Int32(order.count)
+            records[next].node.firstChild = Int32(order.count)
             var (literalCount, childNames) = (0, UInt64(0))
             for position in childEdges {
               let edge = children.order[position]
@@ -321,9 +324,9 @@ extension RuleTrie {
               edgeInto[order.count] = edge
               order.append(Int32(child))
             }
-            nodes[next].childNames = childNames
-            nodes[next].literalChildCount = Int32(literalCount)
-            nodes[next].patternChildCount = Int32(childEdges.count - literalCount)
+            records[next].node.childNames = childNames
+            records[next].node.literalChildCount = Int32(literalCount)
+            records[next].node.patternChildCount = Int32(childEdges.count - literalCount)
             next += 1
           }
           rootEnds.append(order.count)
@@ -338,9 +341,9 @@ extension RuleTrie {
         let nodeTerminals = Self.grouped(nodeCount, ruleEnds.count) { Int(newID[Int(ruleEnds[$0].node)]) }
         var cursor = 0
         for id in 0..<nodeCount {
-          nodes[id].firstTerminal = Int32(cursor)
+          records[id].node.firstTerminal = Int32(cursor)
           let positions = Int(nodeTerminals.start[id])..<Int(nodeTerminals.start[id + 1])
-          nodes[id].hasTerminals = !positions.isEmpty
+          records[id].node.hasTerminals = !positions.isEmpty
           for position in positions {
             let rule = Int(nodeTerminals.order[position])
             flatTerminals.initializeElement(
@@ -351,13 +354,12 @@ extension RuleTrie {
             cursor += 1
           }
         }
-        nodes[nodeCount].firstTerminal = Int32(cursor)
+        records[nodeCount].node.firstTerminal = Int32(cursor)
       }
       (ruleEnds, newID) = (PageBuffer(capacity: 0), PageBuffer(capacity: 0))
 
-      // The chunk of the edge into each node, beside its siblings'; the
+      // The chunk of the edge into each node, in its record; the
       // components besides the innermost in the same order.
-      let chunks = PageMemory.allocate(Chunk.self, count: nodeCount)
       let outerComponents = PageMemory.allocate(CompiledComponent.self, count: components.count - edges.count)
       let innermostNames = PageMemory.allocate(NameID.self, count: nodeCount)
       innermostNames.initialize(repeating: .none)
@@ -366,20 +368,15 @@ extension RuleTrie {
       var outerCursor = 0
       for id in 0..<nodeCount {
         guard edgeInto[id] >= 0 else {
-          chunks.initializeElement(
-            at: id,
-            to: Chunk(innermost: CompiledComponent(weight: 0), firstOuter: Int32(outerCursor), length: 0, anchoring: [])
-          )
+          records[id].chunk.firstOuter = Int32(outerCursor)
           continue
         }
         let edge = Int(edgeInto[id])
         let range = chunkRange(of: edge)
         let innermost = components[range.upperBound - 1]
-        chunks.initializeElement(
-          at: id,
-          to: Chunk(
-            innermost: innermost, firstOuter: Int32(outerCursor), length: Int32(range.count),
-            anchoring: edges[edge].anchoring))
+        records[id].chunk = Chunk(
+          innermost: innermost, firstOuter: Int32(outerCursor), length: Int32(range.count),
+          anchoring: edges[edge].anchoring)
         innermostNames[id] = innermost.name
         innermostVariants[id] = innermost.variant
         for component in range.dropLast() {
@@ -394,8 +391,8 @@ extension RuleTrie {
       // node's children are consecutive).
       func literalGroups(_ id: Int, into groups: inout [ChildSlot]) {
         groups.removeAll(keepingCapacity: true)
-        let firstChild = Int(nodes[id].firstChild)
-        for child in firstChild..<firstChild + Int(nodes[id].literalChildCount) {
+        let firstChild = Int(records[id].node.firstChild)
+        for child in firstChild..<firstChild + Int(records[id].node.literalChildCount) {
           let name = innermostNames[child]
           if groups.last?.name == name {
             groups[groups.count - 1].childCount += 1
@@ -406,16 +403,16 @@ extension RuleTrie {
       }
       var groups: [ChildSlot] = []
       var slotTotal = 0
-      for id in 0..<nodeCount where nodes[id].literalChildCount > RuleTrie.scannedEdges {
+      for id in 0..<nodeCount where records[id].node.literalChildCount > RuleTrie.scannedEdges {
         literalGroups(id, into: &groups)
-        slotTotal += Self.slotCount(literalChildren: Int(nodes[id].literalChildCount), names: groups.count)
+        slotTotal += Self.slotCount(literalChildren: Int(records[id].node.literalChildCount), names: groups.count)
       }
       let slots = PageMemory.allocate(ChildSlot.self, count: slotTotal)
       slots.initialize(repeating: ChildSlot(name: .unknown, firstChild: 0, childCount: 0))
       var slotCursor = 0
-      for id in 0..<nodeCount where nodes[id].literalChildCount > RuleTrie.scannedEdges {
+      for id in 0..<nodeCount where records[id].node.literalChildCount > RuleTrie.scannedEdges {
         literalGroups(id, into: &groups)
-        let slotCount = Self.slotCount(literalChildren: Int(nodes[id].literalChildCount), names: groups.count)
+        let slotCount = Self.slotCount(literalChildren: Int(records[id].node.literalChildCount), names: groups.count)
         let firstSlot = slotCursor
         slotCursor += slotCount
         for group in groups {
@@ -423,8 +420,8 @@ extension RuleTrie {
           while slots[firstSlot + slot].name != .unknown { slot = (slot + 1) & (slotCount - 1) }
           slots[firstSlot + slot] = group
         }
-        nodes[id].firstSlot = Int32(firstSlot)
-        nodes[id].slotShift = UInt8(slotCount.trailingZeroBitCount)
+        records[id].node.firstSlot = Int32(firstSlot)
+        records[id].node.slotShift = UInt8(slotCount.trailingZeroBitCount)
       }
 
       var roots: [Root] = []
@@ -451,7 +448,7 @@ extension RuleTrie {
       }
       let patternRoots = roots.indices.filter { roots[$0].token.kind != .exact }.map { Int32($0) }
       let tables = Tables(
-        nodes: nodes, chunks: chunks, innermostNames: innermostNames, innermostVariants: innermostVariants,
+        records: records, innermostNames: innermostNames, innermostVariants: innermostVariants,
         outerComponents: outerComponents, terminals: flatTerminals,
         literalRoots: literalRoots, childSlots: slots, globMatchesName: globTable,
         names: NameLookup(names),

@@ -31,8 +31,8 @@
 ///
 /// `@unchecked Sendable`: read-only after `init`.
 final class RuleTrie: @unchecked Sendable {
-  /// What a query reads when it visits a trie node: 32 bytes, read at
-  /// random. The innermost names a narrow node's children are scanned by
+  /// What a query reads when it visits a trie node: 32 bytes, in its
+  /// `Record`. The innermost names a narrow node's children are scanned by
   /// are in `Tables` apart, and the parent is found only for `explain`.
   struct Node {
     /// A bit per literal name a child starts with (`bit(name)`): most
@@ -62,9 +62,8 @@ final class RuleTrie: @unchecked Sendable {
 
   /// One `>` chunk of a selector's components: the edge into a trie node,
   /// which is what a query reads when it tries the node as a child. 24
-  /// bytes, siblings' side by side (`Tables.chunks`), so trying a node's
-  /// children reads one stretch of memory, and a chunk of one component
-  /// (nearly every one) reads nothing else.
+  /// bytes, in the node's record: a chunk of one component (nearly every
+  /// one) reads nothing else.
   struct Chunk {
     /// The innermost component, in the record.
     var innermost: CompiledComponent
@@ -95,6 +94,20 @@ final class RuleTrie: @unchecked Sendable {
     var isLastOfNode: Bool { packed & Self.lastBit != 0 }
   }
 
+  /// Everything the walk reads of one trie node, in one cache line: the
+  /// chunk of the edge into it, read when the node is tried as a child,
+  /// and the node, read when it is visited. A child that fits is visited
+  /// next, so one line instead of a line in each of two tables: on a sheet
+  /// larger than the caches, each of those was a miss of its own.
+  struct Record {
+    var node: Node
+    var chunk: Chunk
+    /// To 64 bytes: records start on cache lines (`PageMemory`).
+    private var padding: UInt64 = 0
+
+    init(node: Node, chunk: Chunk) { (self.node, self.chunk) = (node, chunk) }
+  }
+
   struct Root {
     var theme: NameID
     var token: CompiledToken
@@ -120,17 +133,18 @@ final class RuleTrie: @unchecked Sendable {
 
   /// Plain buffers owned by the trie; see the type's comment.
   struct Tables {
-    var nodes: UnsafeMutableBufferPointer<Node>
-    /// The chunk of the edge into each trie node, by node.
-    var chunks: UnsafeMutableBufferPointer<Chunk>
+    /// By trie node, and one more whose `firstTerminal` ends the last node's
+    /// terminals (its chunk is empty).
+    var records: UnsafeMutableBufferPointer<Record>
     /// Each trie node's chunk's innermost literal name (`.none` for `*` or a
     /// glob), by node, apart: a narrow node's children are compared with a
     /// name in one or two cache lines instead of one record each.
     var innermostNames: UnsafeMutableBufferPointer<NameID>
     /// Each trie node's chunk's innermost exact variant (`.none` when that
-    /// component asks for none in particular), by node: a child whose
-    /// variant the node's component lacks is passed over without reading
-    /// its chunk.
+    /// component asks for none in particular), by node, apart as well: a
+    /// child whose variant the node's component lacks is passed over
+    /// without reading its record, and a group's siblings' variants share
+    /// a cache line.
     var innermostVariants: UnsafeMutableBufferPointer<NameID>
     /// The components of chunks besides their innermost, by chunk (see `Chunk`).
     var outerComponents: UnsafeMutableBufferPointer<CompiledComponent>
@@ -183,8 +197,7 @@ final class RuleTrie: @unchecked Sendable {
   }
 
   deinit {
-    PageMemory.deallocate(tables.nodes)
-    PageMemory.deallocate(tables.chunks)
+    PageMemory.deallocate(tables.records)
     PageMemory.deallocate(tables.outerComponents)
     PageMemory.deallocate(tables.terminals)
     tables.literalRoots.deallocate()
@@ -204,8 +217,8 @@ final class RuleTrie: @unchecked Sendable {
 
   /// Rules ending in `root`'s subtree, in no particular order.
   func rules(under root: Root) -> [RuleID] {
-    let start = tables.nodes[root.node.index].firstTerminal
-    let end = tables.nodes[root.end.index].firstTerminal
+    let start = tables.records[root.node.index].node.firstTerminal
+    let end = tables.records[root.end.index].node.firstTerminal
     return (Int(start)..<Int(end)).map { tables.terminals[$0].rule }
   }
 
@@ -219,7 +232,7 @@ final class RuleTrie: @unchecked Sendable {
   /// The rule's entry at the trie node where it ends.
   func terminal(of rule: RuleID) -> Terminal {
     let node = ruleNodes[rule.index].index
-    let terminals = Int(tables.nodes[node].firstTerminal)..<Int(tables.nodes[node + 1].firstTerminal)
+    let terminals = Int(tables.records[node].node.firstTerminal)..<Int(tables.records[node + 1].node.firstTerminal)
     return tables.terminals[terminals.first { tables.terminals[$0].rule == rule }!]
   }
 
@@ -232,7 +245,7 @@ final class RuleTrie: @unchecked Sendable {
     var (low, high) = (0, node.index)  // the parent is in low..<high
     while high - low > 1 {
       let middle = (low + high) / 2
-      if tables.nodes[middle].firstChild <= Int32(node.index) { low = middle } else { high = middle }
+      if tables.records[middle].node.firstChild <= Int32(node.index) { low = middle } else { high = middle }
     }
     return TrieNodeID(low)
   }
@@ -242,7 +255,7 @@ final class RuleTrie: @unchecked Sendable {
     var chunks: [Chunk] = []
     var node = ruleNodes[rule.index]
     while let parent = parent(of: node) {
-      chunks.append(tables.chunks[node.index])
+      chunks.append(tables.records[node.index].chunk)
       node = parent
     }
     return chunks.reversed()

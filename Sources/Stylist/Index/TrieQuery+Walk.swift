@@ -77,7 +77,7 @@ extension TrieQuery {
     if collector.excludes(isThemed: root.isThemed, tokenWeight: root.token.weight, prefix: (0, 0), count: 0) {
       return
     }
-    let rootNode = tables.nodes[root.node.index]
+    let rootNode = tables.records[root.node.index].node
     frames[0] = Frame(
       node: root.node, end: -1, start: Int32(depth), placed: 0, prefix: (0, 0), isPacked: true,
       firstPattern: rootNode.firstChild + rootNode.literalChildCount)
@@ -101,7 +101,7 @@ extension TrieQuery {
     at index: Int, _ root: RuleTrie.Root, into collector: inout Collector
   ) {
     let frame = frames[index]
-    let node = tables.nodes[frame.node.index]
+    let node = tables.records[frame.node.index].node
     guard node.hasTerminals else { return }
     var next = Int(node.firstTerminal)
     var terminal: RuleTrie.Terminal
@@ -127,7 +127,7 @@ extension TrieQuery {
   private func nextChild<Collector: MatchCollector>(
     of index: Int, _ root: RuleTrie.Root, _ collector: inout Collector
   ) -> Frame? {
-    let node = tables.nodes[frames[index].node.index]
+    let node = tables.records[frames[index].node.index].node
     let limit = Int(frames[index].start)
     while true {
       if frames[index].nextChild < frames[index].groupEnd {
@@ -180,13 +180,13 @@ extension TrieQuery {
   /// children's names, chunks and records.
   @inline(__always)
   private func prefetchChildren(of frame: Frame) {
-    let node = tables.nodes[frame.node.index]
+    let node = tables.records[frame.node.index].node
     if let terminals = tables.terminals.baseAddress { stylist_prefetch(terminals + Int(node.firstTerminal)) }
     guard node.slotCount > 0 else {
       if node.literalChildCount + node.patternChildCount > 0 {
         stylist_prefetch(tables.innermostNames.baseAddress! + Int(node.firstChild))
-        stylist_prefetch(tables.chunks.baseAddress! + Int(node.firstChild))
-        stylist_prefetch(tables.nodes.baseAddress! + Int(node.firstChild))
+        stylist_prefetch(tables.innermostVariants.baseAddress! + Int(node.firstChild))
+        stylist_prefetch(tables.records.baseAddress! + Int(node.firstChild))
       }
       return
     }
@@ -199,8 +199,8 @@ extension TrieQuery {
   /// Starts loading the chunk and record of a group's first child.
   @inline(__always)
   private func prefetch(_ group: RuleTrie.ChildSlot) {
-    stylist_prefetch(tables.chunks.baseAddress! + Int(group.firstChild))
-    stylist_prefetch(tables.nodes.baseAddress! + Int(group.firstChild))
+    stylist_prefetch(tables.innermostVariants.baseAddress! + Int(group.firstChild))
+    stylist_prefetch(tables.records.baseAddress! + Int(group.firstChild))
   }
 
   /// Whether the collector wants nothing that places a component at path
@@ -250,7 +250,7 @@ extension TrieQuery {
   private func frame<Collector: MatchCollector>(
     of child: Int, below parent: Int, latest: Int, sameName: Bool, _ root: RuleTrie.Root, _ collector: Collector
   ) -> Frame? {
-    let chunk = tables.chunks[child]
+    let chunk = tables.records[child].chunk
     let from = frames[parent]
     guard let end = latestEnd(chunk, below: Int(from.start), from: latest, sameName: sameName) else { return nil }
     let start = end - Int(chunk.length) + 1
@@ -275,7 +275,7 @@ extension TrieQuery {
     {
       return nil
     }
-    let node = tables.nodes[child]
+    let node = tables.records[child].node
     return Frame(
       node: TrieNodeID(child), end: Int32(end), start: Int32(start), placed: placed, prefix: prefix,
       isPacked: isPacked, firstPattern: node.firstChild + node.literalChildCount)
@@ -287,7 +287,7 @@ extension TrieQuery {
     let count = Int(frames[index].placed)
     for level in stride(from: index, to: 0, by: -1) {
       let frame = frames[level]
-      let chunk = tables.chunks[frame.node.index]
+      let chunk = tables.records[frame.node.index].chunk
       let start = Int(frame.end) - Int(chunk.length) + 1
       // Component `offset` of the chunk (outermost first) sits at `start + offset`;
       // the chunk's outermost is the outermost placed so far.

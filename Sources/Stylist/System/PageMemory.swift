@@ -20,13 +20,17 @@
 enum PageMemory {
   /// Tables of at least this many bytes are mapped.
   static let mappedSize = 256 * 1024
+  /// Every table starts on a cache line (a mapped one on a page), so a
+  /// record of 64 bytes is one line.
+  static let cacheLine = 64
 
   /// Room for `count` elements (memory for at least one), uninitialized.
   static func allocate<Element>(_: Element.Type = Element.self, count: Int) -> UnsafeMutableBufferPointer<Element> {
     let length = byteCount(Element.self, count)
     let memory: UnsafeMutableRawPointer
     if length < mappedSize {
-      memory = UnsafeMutableRawPointer.allocate(byteCount: length, alignment: MemoryLayout<Element>.alignment)
+      memory = UnsafeMutableRawPointer.allocate(
+        byteCount: length, alignment: max(MemoryLayout<Element>.alignment, cacheLine))
     } else {
       let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON, -1, 0)
       // Out of memory ends the process, as a failed `malloc` does in Swift.

@@ -43,7 +43,20 @@ import Testing
       #expect(index.bestMatch(for: try NodeIdentifier(parsing: name)).match?.rule.name == name)
     }
     let trie = index.trie
-    #expect(trie.tables.nodes[trie.roots[0].node.index].slotCount >= 32)
+    #expect(trie.tables.records[trie.roots[0].node.index].node.slotCount >= 32)
+  }
+
+  /// A trie node's record is one cache line, and the tables start on one.
+  @Test func recordsAreCacheLines() throws {
+    #expect(MemoryLayout<RuleTrie.Record>.stride == 64)
+    let small = StyleIndex(rules: [StyleRule(try StyleSelector(parsing: "a/t"), [:])]).trie
+    var generator = SeededGenerator(seed: 3)
+    let large = StyleIndex(
+      rules: (0..<5_000).map { _ in StyleRule(RandomSheets.selector(using: &generator, themes: []), [:]) }
+    ).trie
+    for trie in [small, large] {
+      #expect(Int(bitPattern: trie.tables.records.baseAddress) % PageMemory.cacheLine == 0)
+    }
   }
 
   /// The walk reads a node's terminals up to the one marked last (never the
@@ -57,9 +70,9 @@ import Testing
     for text in ["t", ">t", "t", "a/t", "a/t"] { rules.append(StyleRule(try StyleSelector(parsing: text), [:])) }
     let trie = StyleIndex(rules: rules).trie
     var mostTerminals = 0
-    for id in 0..<trie.tables.chunks.count {
-      let node = trie.tables.nodes[id]
-      let range = Int(node.firstTerminal)..<Int(trie.tables.nodes[id + 1].firstTerminal)
+    for id in 0..<trie.tables.records.count - 1 {
+      let node = trie.tables.records[id].node
+      let range = Int(node.firstTerminal)..<Int(trie.tables.records[id + 1].node.firstTerminal)
       #expect(node.hasTerminals == !range.isEmpty, "node \(id)")
       for at in range { #expect(trie.tables.terminals[at].isLastOfNode == (at == range.upperBound - 1), "node \(id)") }
       mostTerminals = max(mostTerminals, range.count)
@@ -68,7 +81,7 @@ import Testing
   }
 
   /// The walk passes over a child whose innermost exact variant the node's
-  /// component lacks, without reading its chunk: the variants it reads are
+  /// component lacks, without reading its record: the variants it reads are
   /// the chunks' own, and a name the node has twice still finds the outer
   /// one's variant.
   @Test func childrenArePassedOverOnlyWhereTheyCannotFit() throws {
@@ -76,8 +89,8 @@ import Testing
     let rules = try selectors.map { StyleRule(try StyleSelector(parsing: $0), ["s": .string($0)]) }
     let index = StyleIndex(rules: rules)
     let trie = index.trie
-    for id in 0..<trie.tables.chunks.count {
-      #expect(trie.tables.innermostVariants[id] == trie.tables.chunks[id].innermost.variant, "node \(id)")
+    for id in 0..<trie.tables.records.count - 1 {
+      #expect(trie.tables.innermostVariants[id] == trie.tables.records[id].chunk.innermost.variant, "node \(id)")
     }
     let expectations: [(node: String, applies: Set<String>)] = [
       ("a[x]/a[y]/t", ["a[x]/t", "a[y]/t", "a/t", "a[x]/a[y]/t", ">a[x]/t", "a[*]/t"]),
@@ -101,10 +114,11 @@ import Testing
     }
     let trie = StyleIndex(rules: rules).trie
     let roots = Set(trie.roots.map(\.node))
-    for id in 0..<trie.tables.chunks.count {
+    let nodeCount = trie.tables.records.count - 1
+    for id in 0..<nodeCount {
       let node = TrieNodeID(id)
-      let expected = (0..<trie.tables.chunks.count).first { candidate in
-        let record = trie.tables.nodes[candidate]
+      let expected = (0..<nodeCount).first { candidate in
+        let record = trie.tables.records[candidate].node
         let children =
           Int(record.firstChild)..<Int(record.firstChild + record.literalChildCount + record.patternChildCount)
         return children.contains(id)
