@@ -278,7 +278,8 @@ extension RuleTrie {
       records.initialize(
         repeating: Record(
           node: empty,
-          chunk: Chunk(innermost: CompiledComponent(weight: 0), firstOuter: 0, length: 0, anchoring: [])))
+          chunk: Chunk(innermost: CompiledComponent(weight: 0), firstOuter: 0, length: 0, anchoring: []),
+          firstTerminal: Terminal(rule: RuleID(0), needsEmptyPath: false, isLastOfNode: true)))
       /// Each build node's final id.
       var newID = PageBuffer<Int32>(repeating: 0, count: nodeCount)
       /// The edge into each node, by final id (-1 for a root).
@@ -346,11 +347,11 @@ extension RuleTrie {
           records[id].node.hasTerminals = !positions.isEmpty
           for position in positions {
             let rule = Int(nodeTerminals.order[position])
-            flatTerminals.initializeElement(
-              at: cursor,
-              to: Terminal(
-                rule: RuleID(rule), needsEmptyPath: ruleEnds[rule].needsEmptyPath,
-                isLastOfNode: position == positions.upperBound - 1))
+            let terminal = Terminal(
+              rule: RuleID(rule), needsEmptyPath: ruleEnds[rule].needsEmptyPath,
+              isLastOfNode: position == positions.upperBound - 1)
+            flatTerminals.initializeElement(at: cursor, to: terminal)
+            if position == positions.lowerBound { records[id].firstTerminal = terminal }
             cursor += 1
           }
         }

@@ -40,7 +40,7 @@ final class RuleTrie: @unchecked Sendable {
     var childNames: UInt64
     /// Terminals `firstTerminal..<nodes[index + 1].firstTerminal` end here
     /// (the walk reads them up to the one marked `isLastOfNode`, so that it
-    /// never loads the next node's record).
+    /// never loads the next node's record; the first is in the record).
     var firstTerminal: Int32
     /// Children are consecutive trie nodes: `firstChild..<+literalChildCount`
     /// have a literal innermost name (grouped by it, the heaviest innermost
@@ -99,13 +99,21 @@ final class RuleTrie: @unchecked Sendable {
   /// and the node, read when it is visited. A child that fits is visited
   /// next, so one line instead of a line in each of two tables: on a sheet
   /// larger than the caches, each of those was a miss of its own.
+  ///
+  /// The record also holds the first rule that ends at the node (in the
+  /// room left to 64 bytes): most nodes end one rule or none, so collecting
+  /// them reads no other line.
   struct Record {
     var node: Node
     var chunk: Chunk
+    /// `terminals[node.firstTerminal]` when `node.hasTerminals`.
+    var firstTerminal: Terminal
     /// To 64 bytes: records start on cache lines (`PageMemory`).
-    private var padding: UInt64 = 0
+    private var padding: UInt32 = 0
 
-    init(node: Node, chunk: Chunk) { (self.node, self.chunk) = (node, chunk) }
+    init(node: Node, chunk: Chunk, firstTerminal: Terminal) {
+      (self.node, self.chunk, self.firstTerminal) = (node, chunk, firstTerminal)
+    }
   }
 
   struct Root {

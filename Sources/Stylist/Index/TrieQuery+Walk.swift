@@ -101,25 +101,36 @@ extension TrieQuery {
     at index: Int, _ root: RuleTrie.Root, into collector: inout Collector
   ) {
     let frame = frames[index]
-    let node = tables.records[frame.node.index].node
-    guard node.hasTerminals else { return }
-    var next = Int(node.firstTerminal)
-    var terminal: RuleTrie.Terminal
-    repeat {
+    let record = tables.records[frame.node.index]
+    guard record.node.hasTerminals else { return }
+    var next = Int(record.node.firstTerminal) + 1
+    var terminal = record.firstTerminal
+    while true {
+      if !terminal.needsEmptyPath || depth == 0 {
+        collect(terminal, at: index, root, into: &collector)
+      }
+      if terminal.isLastOfNode { return }
       terminal = tables.terminals[next]
       next += 1
-      if terminal.needsEmptyPath && depth > 0 { continue }
-      if frame.isPacked {
-        collector.collect(
-          RankKey(
-            isThemed: root.isThemed, order: terminal.rule, tokenWeight: Int(root.token.weight), depth: depth,
-            packed: frame.prefix, count: Int(frame.placed)))
-      } else {
-        let specificity = specificity(of: index, tokenWeight: root.token.weight)
-        let position = collector.keep(spilled: specificity)
-        collector.collect(RankKey(isThemed: root.isThemed, order: terminal.rule, spilled: specificity, at: position))
-      }
-    } while !terminal.isLastOfNode
+    }
+  }
+
+  /// Hands one rule ending at `frames[index]`'s trie node to the collector.
+  @inline(__always)
+  private func collect<Collector: MatchCollector>(
+    _ terminal: RuleTrie.Terminal, at index: Int, _ root: RuleTrie.Root, into collector: inout Collector
+  ) {
+    let frame = frames[index]
+    if frame.isPacked {
+      collector.collect(
+        RankKey(
+          isThemed: root.isThemed, order: terminal.rule, tokenWeight: Int(root.token.weight), depth: depth,
+          packed: frame.prefix, count: Int(frame.placed)))
+    } else {
+      let specificity = specificity(of: index, tokenWeight: root.token.weight)
+      let position = collector.keep(spilled: specificity)
+      collector.collect(RankKey(isThemed: root.isThemed, order: terminal.rule, spilled: specificity, at: position))
+    }
   }
 
   /// The next child of `frames[index]` that fits the path and that the
@@ -171,17 +182,21 @@ extension TrieQuery {
     }
   }
 
-  /// Starts loading the node's terminals and what trying `frame`'s
-  /// children reads first, so that the cache misses of a large trie
-  /// overlap instead of following one another: for a wide node, the home
+  /// Starts loading the node's terminals after the first (which is in its
+  /// record) and what trying `frame`'s children reads first, so that the
+  /// cache misses of a large trie overlap instead of following one
+  /// another: for a wide node, the home
   /// slot of each name it has a child for (a prefetch, not a read: the
   /// walk stops at a name's slot until it arrives, and a best match often
   /// cuts the names after the first few); for a narrow node, its
   /// children's names, chunks and records.
   @inline(__always)
   private func prefetchChildren(of frame: Frame) {
-    let node = tables.records[frame.node.index].node
-    if let terminals = tables.terminals.baseAddress { stylist_prefetch(terminals + Int(node.firstTerminal)) }
+    let record = tables.records[frame.node.index]
+    let node = record.node
+    if !record.firstTerminal.isLastOfNode, let terminals = tables.terminals.baseAddress {
+      stylist_prefetch(terminals + Int(node.firstTerminal) + 1)
+    }
     guard node.slotCount > 0 else {
       if node.literalChildCount + node.patternChildCount > 0 {
         stylist_prefetch(tables.innermostNames.baseAddress! + Int(node.firstChild))

@@ -60,8 +60,9 @@ import Testing
   }
 
   /// The walk reads a node's terminals up to the one marked last (never the
-  /// next node's record): that must be exactly the node's range, for nodes
-  /// with none, one or several (a repeated selector, `>t` beside `t`).
+  /// next node's record), the first from the node's record: that must be
+  /// exactly the node's range, for nodes with none, one or several (a
+  /// repeated selector, `>t` beside `t`).
   @Test func eachNodesTerminalsEndAtTheOneMarkedLast() throws {
     var generator = SeededGenerator(seed: 12)
     var rules = (0..<400).map { position in
@@ -74,6 +75,12 @@ import Testing
       let node = trie.tables.records[id].node
       let range = Int(node.firstTerminal)..<Int(trie.tables.records[id + 1].node.firstTerminal)
       #expect(node.hasTerminals == !range.isEmpty, "node \(id)")
+      if let first = range.first {
+        let inRecord = trie.tables.records[id].firstTerminal
+        #expect(inRecord.rule == trie.tables.terminals[first].rule, "node \(id)")
+        #expect(inRecord.isLastOfNode == (range.count == 1), "node \(id)")
+        #expect(inRecord.needsEmptyPath == trie.tables.terminals[first].needsEmptyPath, "node \(id)")
+      }
       for at in range { #expect(trie.tables.terminals[at].isLastOfNode == (at == range.upperBound - 1), "node \(id)") }
       mostTerminals = max(mostTerminals, range.count)
     }
