@@ -17,7 +17,7 @@ extension PropertyValue {
     switch self {
     case .null: output.append(utf8Of: "null")
     case .bool(let value): output.append(utf8Of: value ? "true" : "false")
-    case .int(let value): output.append(utf8Of: String(value))
+    case .int(let value): output.append(decimal: value)
     case .double(let value):
       if value.isFinite {
         output.append(utf8Of: String(value))

@@ -25,8 +25,8 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
   package func writeText(to text: inout [UInt8]) {
     text.append(utf8Of: file)
     text.append(UInt8(ascii: ":"))
-    text.append(utf8Of: String(line))
+    text.append(decimal: line)
     text.append(UInt8(ascii: ":"))
-    text.append(utf8Of: String(column))
+    text.append(decimal: column)
   }
 }

@@ -6,4 +6,24 @@ extension [UInt8] {
     var text = text
     text.withUTF8 { append(contentsOf: $0) }
   }
+
+  /// Appends `value` in decimal, the bytes of `String(value)`, without
+  /// building the `String`: every answer's source location has two numbers.
+  package mutating func append(decimal value: Int) {
+    // The digits from the last, into the end of a buffer that fits any Int.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var start = digits.count
+      var magnitude = value.magnitude
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      if value < 0 {
+        start -= 1
+        digits[start] = UInt8(ascii: "-")
+      }
+      append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    }
+  }
 }
