@@ -6,11 +6,15 @@ import CPrefetch
 
 extension Array where Element == UInt8 {
   /// Starts loading the cache lines of `range`, bytes to be copied after
-  /// other work (`batch` writes each answer one line late).
+  /// other work (`batch` writes each answer one line late): every line the
+  /// range touches, from the one its first byte is on.
   func prefetch(_ range: Range<Int>) {
     withUnsafeBufferPointer { bytes in
-      for line in stride(from: range.lowerBound, to: range.upperBound, by: 64) {
-        stylist_prefetch(bytes.baseAddress! + line)
+      guard !range.isEmpty, let base = bytes.baseAddress else { return }
+      let first = UInt(bitPattern: base + range.lowerBound) & ~63
+      let last = UInt(bitPattern: base + range.upperBound - 1)
+      for line in stride(from: first, through: last, by: 64) {
+        stylist_prefetch(UnsafeRawPointer(bitPattern: line))
       }
     }
   }

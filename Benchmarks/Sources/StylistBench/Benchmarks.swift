@@ -59,7 +59,7 @@ struct Benchmarks {
   /// 10k one skewed to one token), whole process, load included; the load
   /// alone is the same command on empty input.
   ///
-  /// Every command's runs alternate with the others' (three rounds, the best
+  /// Every command's runs alternate with the others' (five rounds, the best
   /// of each kept): on this shared machine one run in three or four reads
   /// 10–25 % slow whatever the code, and a slow minute that fell on only
   /// one side of a ratio (the 100k runs, or `--cascade`) moved it by as
@@ -95,7 +95,7 @@ struct Benchmarks {
         _ = try Measure.command(stylist, ["batch", "-s", sheet.sheet], input: "/dev/null")
       }
     }
-    let best = try Measure.bestAlternating(runs: 3, commands)
+    let best = try Measure.bestAlternating(runs: 5, commands)
 
     let plain = best["batch 10000"]!
     let catRate = Double(lines) / best["cat"]!
