@@ -22,12 +22,13 @@
 /// is numbered breadth first, one root after another: a root's tree is a
 /// contiguous range of trie nodes and of terminals, a node's children are
 /// consecutive, and the nodes a query visits most (a common token's root
-/// and its children) sit together and stay in cache. What a query reads
-/// is split by when it reads it: trying a child reads the child's `Chunk`
-/// (its innermost component in the record), and only a child that fits is
-/// visited, reading its `Node`. There is no edge table: a node's chunk is
-/// the edge that leads to it. The buffers are written in `init` only; a
-/// query copies `Tables` (a trivial value) and allocates nothing on the heap.
+/// and its children) sit together and stay in cache. A query reads one
+/// cache line per trie node it tries and visits (`Record`: the node's
+/// `Chunk`, its `Node` and its first terminal); what it reads to pass over
+/// children without trying them (their innermost names and variants) is in
+/// dense tables apart. There is no edge table: a node's chunk is the edge
+/// that leads to it. The buffers are written in `init` only; a query
+/// copies `Tables` (a trivial value) and allocates nothing on the heap.
 ///
 /// `@unchecked Sendable`: read-only after `init`.
 final class RuleTrie: @unchecked Sendable {

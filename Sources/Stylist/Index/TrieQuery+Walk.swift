@@ -185,16 +185,16 @@ extension TrieQuery {
   /// Starts loading the node's terminals after the first (which is in its
   /// record) and what trying `frame`'s children reads first, so that the
   /// cache misses of a large trie overlap instead of following one
-  /// another: for a wide node, the home
-  /// slot of each name it has a child for (a prefetch, not a read: the
-  /// walk stops at a name's slot until it arrives, and a best match often
-  /// cuts the names after the first few); for a narrow node, its
-  /// children's names, chunks and records.
+  /// another: for a wide node, the home slot of each name it has a child
+  /// for (a prefetch, not a read: the walk stops at a name's slot until it
+  /// arrives, and a best match often cuts the names after the first few);
+  /// for a narrow node, its children's names and variants and its first
+  /// child's record.
   @inline(__always)
   private func prefetchChildren(of frame: Frame) {
     let record = tables.records[frame.node.index]
     let node = record.node
-    if !record.firstTerminal.isLastOfNode, let terminals = tables.terminals.baseAddress {
+    if node.hasTerminals && !record.firstTerminal.isLastOfNode, let terminals = tables.terminals.baseAddress {
       stylist_prefetch(terminals + Int(node.firstTerminal) + 1)
     }
     guard node.slotCount > 0 else {
@@ -211,7 +211,7 @@ extension TrieQuery {
     }
   }
 
-  /// Starts loading the chunk and record of a group's first child.
+  /// Starts loading the variant and record of a group's first child.
   @inline(__always)
   private func prefetch(_ group: RuleTrie.ChildSlot) {
     stylist_prefetch(tables.innermostVariants.baseAddress! + Int(group.firstChild))

@@ -153,7 +153,7 @@ extension StyleSelector: LosslessStringConvertible, ExpressibleByStringLiteral {
     token.writeText(to: &text)
     // Without a theme, a first part starting with `@` would read as one:
     // `*/@x/t` keeps its (dropped) leading `*`.
-    if theme == nil && text[partsStart] == UInt8(ascii: "@") {
+    if theme == nil && partsStart < text.count && text[partsStart] == UInt8(ascii: "@") {
       text.insert(contentsOf: [UInt8(ascii: "*"), slash], at: partsStart)
     }
   }
