@@ -89,11 +89,7 @@ struct AnswerCache {
       // every command's JSON agrees.
       scratch.removeAll(keepingCapacity: true)
       writeAnswerHead(answer, to: &scratch)
-      if let properties = answer.properties {
-        PropertyValue.writeJSONObject(properties, to: &scratch)
-      } else {
-        scratch.append(contentsOf: "null".utf8)
-      }
+      (answer.properties.map(PropertyValue.map) ?? .null).writeJSON(to: &scratch)
       scratch.append(UInt8(ascii: "}"))
       if arena.count + scratch.count > byteLimit {
         // Nothing queued points into it: `queue` is called with none queued.

@@ -119,16 +119,8 @@ public enum VariantPattern: Hashable, Sendable {
     }
   }
 
-  var suffix: String {
-    switch self {
-    case .unspecified: ""
-    case .exact(let literal): "[\(literal)]"
-    case .glob(let glob): "[\(glob.pattern)]"
-    case .any: "[*]"
-    }
-  }
-
-  /// Appends `suffix`'s UTF-8.
+  /// Appends the pattern as written after a component's name: `[v]`,
+  /// `[form-*]`, `[*]`, or nothing when unspecified.
   func writeSuffix(to text: inout [UInt8]) {
     switch self {
     case .unspecified: return

@@ -28,7 +28,9 @@ public struct SelectorComponent: Hashable, Sendable {
 extension SelectorComponent: CustomStringConvertible {
   /// The part as written.
   public var description: String {
-    (isDirectChild ? ">" : "") + name.description + variant.suffix
+    var text: [UInt8] = []
+    writeText(to: &text)
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// Appends `description`'s UTF-8.
@@ -53,7 +55,11 @@ public struct TokenPattern: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The token as written.
-  public var description: String { (isDirectChild ? ">" : "") + name.description }
+  public var description: String {
+    var text: [UInt8] = []
+    writeText(to: &text)
+    return String(decoding: text, as: UTF8.self)
+  }
 
   /// Appends `description`'s UTF-8.
   func writeText(to text: inout [UInt8]) {
