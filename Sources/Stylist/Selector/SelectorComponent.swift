@@ -28,9 +28,7 @@ public struct SelectorComponent: Hashable, Sendable {
 extension SelectorComponent: CustomStringConvertible {
   /// The part as written.
   public var description: String {
-    var text: [UInt8] = []
-    writeText(to: &text)
-    return String(decoding: text, as: UTF8.self)
+    String(writingUTF8: writeText)
   }
 
   /// Appends `description`'s UTF-8.
@@ -56,9 +54,7 @@ public struct TokenPattern: Hashable, Sendable, CustomStringConvertible {
 
   /// The token as written.
   public var description: String {
-    var text: [UInt8] = []
-    writeText(to: &text)
-    return String(decoding: text, as: UTF8.self)
+    String(writingUTF8: writeText)
   }
 
   /// Appends `description`'s UTF-8.

@@ -130,9 +130,7 @@ public struct StyleSelector: Hashable, Sendable {
 extension StyleSelector: LosslessStringConvertible, ExpressibleByStringLiteral {
   /// The selector's text, which parses back to an equal selector.
   public var description: String {
-    var text: [UInt8] = []
-    writeText(to: &text)
-    return String(decoding: text, as: UTF8.self)
+    String(writingUTF8: writeText)
   }
 
   /// Appends the selector's text (`description`) as UTF-8: each part's

@@ -16,9 +16,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 
   /// `FILE:LINE:COL`, as compilers print locations.
   public var description: String {
-    var text: [UInt8] = []
-    writeText(to: &text)
-    return String(decoding: text, as: UTF8.self)
+    String(writingUTF8: writeText)
   }
 
   /// Appends `description`'s UTF-8, with no `String` built on the way.

@@ -27,3 +27,13 @@ extension [UInt8] {
     }
   }
 }
+
+extension String {
+  /// The text whose UTF-8 `write` appends: how a type with a byte writer
+  /// spells its `description`, so that both come from one place.
+  package init(writingUTF8 write: (inout [UInt8]) -> Void) {
+    var text: [UInt8] = []
+    write(&text)
+    self.init(decoding: text, as: UTF8.self)
+  }
+}
