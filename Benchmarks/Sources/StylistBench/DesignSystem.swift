@@ -213,7 +213,7 @@ struct DesignSystem {
       case "color", "background":
         value =
           literal
-          ? "\"#\(String(Int.random(in: 0..<0xFF_FFFF, using: &random), radix: 16))\""
+          ? colour(using: &random)
           : chance(5)
             ? "\"$colors.\(pick(semanticColors)):0.\(Int.random(in: 1...9, using: &random))\""
             : "$colors.\(pick(semanticColors))"
@@ -255,7 +255,7 @@ struct DesignSystem {
   /// `variables:` (~200 leaves) and a `default:`, then `styles:`.
   private static let header: String = {
     var random = SeededGenerator(seed: 0xC0105)
-    func hex() -> String { "\"#\(String(Int.random(in: 0..<0xFF_FFFF, using: &random), radix: 16))\"" }
+    func hex() -> String { colour(using: &random) }
     var text = "version: 1\nmode: themed\nvariables:\n  palette:\n"
     for hue in ["gray", "blue", "red", "green", "orange", "purple", "teal", "pink"] {
       text += "    \(hue): {"
@@ -287,4 +287,10 @@ struct DesignSystem {
     }
     return text
   }()
+
+  /// A quoted `#rrggbb` colour: always six digits, as design tokens write them.
+  private static func colour(using random: inout SeededGenerator) -> String {
+    let digits = String(Int.random(in: 0...0xFF_FFFF, using: &random), radix: 16)
+    return "\"#\(String(repeating: "0", count: 6 - digits.count))\(digits)\""
+  }
 }
