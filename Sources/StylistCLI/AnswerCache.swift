@@ -10,6 +10,7 @@ import Stylist
 /// a hash. Memory is bounded by the sheets: at most one answer per rule and
 /// theme they mention.
 struct AnswerCache {
+  private let index: StyleIndex
   private var arena: [UInt8] = []
   /// Per theme slot (made on first use), by rule order: where the rule's
   /// answer is in `arena` (the last entry is "no rule"). 8 bytes each, so
@@ -31,40 +32,47 @@ struct AnswerCache {
     var count: UInt32 = 0
   }
 
-  init(ruleCount: Int, themes: [String], byteLimit: Int = 1 << 31) {
-    (self.ruleCount, self.byteLimit) = (ruleCount, byteLimit)
-    self.themes = ThemeSlots(themes: themes)
-    spans = Array(repeating: [], count: self.themes.count)
+  /// `index`'s answers; `ruleCount` 0 keeps only those with no rule (the
+  /// default style, or nothing).
+  init(index: StyleIndex, ruleCount: Int? = nil, byteLimit: Int = 1 << 31) {
+    (self.index, self.ruleCount, self.byteLimit) = (index, ruleCount ?? index.rules.count, byteLimit)
+    themes = ThemeSlots(themes: index.themes)
+    spans = Array(repeating: [], count: themes.count)
   }
 
   /// Writes the answer queued before, then the node field of `node`, and
-  /// queues `answer`'s rest to write with the next line: its span loads
-  /// while the answer before is written, and its bytes during the next
-  /// line's query (in a large sheet, neither is often in cache).
-  mutating func add(_ answer: Answer, node: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
-    prefetchSpan(of: answer)
+  /// queues the rest of the answer won by the rule at `order` (nil: none)
+  /// under `theme`, to write with the next line: its span loads while the
+  /// answer before is written, and its bytes while the next line's node is
+  /// (in a large sheet, neither is often in cache).
+  mutating func add(order: Int?, theme: String?, node: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
+    let slot = themes.slot(of: theme)
+    spans[slot].prefetch(elementAt: order ?? ruleCount)
     writeQueued(to: &output)
     output.writeNodeField(node)
-    queue(answer)
+    queue(order: order, theme: theme, slot: slot)
   }
 
-  /// Starts loading where the answer's span is kept, for `queue` to read
-  /// after other work: a large sheet's span table is seldom in cache.
-  mutating func prefetchSpan(of answer: Answer) {
-    let slot = themes.slot(of: answer.theme)
-    let order = answer.order ?? ruleCount
-    spans[slot].prefetch(elementAt: order)
+  /// Starts loading where the answer of the rule at `order` (nil: none)
+  /// under `theme` is kept, for `queue` to read after other work: a large
+  /// sheet's span table is seldom in cache.
+  mutating func prefetchSpan(order: Int?, theme: String?) {
+    spans[themes.slot(of: theme)].prefetch(elementAt: order ?? ruleCount)
   }
 
   /// Renders the answer's JSON after the node field (`,"selector":…}`)
   /// if it was not yet, and keeps it for `writeQueued(to:)`, which the
-  /// caller calls after other work (the next line's query): in a large
-  /// sheet's arena an answer is seldom in cache, and its bytes load
-  /// meanwhile. One answer is queued at a time: the one before is written
-  /// first (rendering may start the arena over).
-  mutating func queue(_ answer: Answer) {
+  /// caller calls after other work (the next line's span and node field):
+  /// in a large sheet's arena an answer is seldom in cache, and its bytes
+  /// load meanwhile. One answer is queued at a time: the one before is
+  /// written first (rendering may start the arena over).
+  mutating func queue(order: Int?, theme: String?) {
+    queue(order: order, theme: theme, slot: themes.slot(of: theme))
+  }
+
+  private mutating func queue(order: Int?, theme: String?, slot: Int) {
     assert(queued == nil, "write the queued answer before queueing the next")
-    let span = rendered(answer)
+    let span = rendered(order: order, theme: theme, slot: slot)
     arena.prefetch(Int(span.start)..<Int(span.start) + Int(span.count))
     queued = span
   }
@@ -79,14 +87,14 @@ struct AnswerCache {
   }
 
   /// Where the answer is in the arena, rendered now if it was not yet.
-  private mutating func rendered(_ answer: Answer) -> Span {
-    let slot = themes.slot(of: answer.theme)
-    let order = answer.order ?? ruleCount
+  private mutating func rendered(order winner: Int?, theme: String?, slot: Int) -> Span {
+    let order = winner ?? ruleCount
     if spans[slot].isEmpty { spans[slot] = Array(repeating: Span(), count: ruleCount + 1) }
     var span = spans[slot][order]
     if span.count == 0 {
       // The bytes `resolutionValue`'s JSON has after the node field, so
       // every command's JSON agrees.
+      let answer = RuleAnswer(index: index, order: winner, theme: theme)
       scratch.removeAll(keepingCapacity: true)
       writeAnswerHead(answer, to: &scratch)
       (answer.properties.map(PropertyValue.map) ?? .null).writeJSON(to: &scratch)

@@ -36,68 +36,59 @@ struct BatchCommand: ParsableCommand {
     }
   }
 
+  /// Lines are read and matched on this thread and handed over in blocks
+  /// (`AnsweredLines`) to a `BatchWriter` on a thread of its own, which
+  /// renders and writes the answers in order. A block goes over when full
+  /// and whenever the input has no complete line ready, flushing the
+  /// output after it: a tool that writes a line and waits gets its answer.
   func run() throws {
     let (index, options) = try sheet.load()
     let cascade = cascade
-    var output = OutputBuffer()
+    let writer = BatchWriter(index: index)
+    let handoff = Handoff<AnsweredLines>(capacity: 4) { writer.write($0) }
+    var block = AnsweredLines()
     var lineNumber = 0
     var reader = LineReader(descriptor: STDIN_FILENO)
-    var answers = AnswerCache(ruleCount: index.rules.count, themes: index.themes)
-    var cascades = CascadeRenderer(rules: index.rules, themes: index.themes)
     var themes = LineThemes(index: index, queryTheme: options.theme)
-    // An answer is written one line late: its bytes, loaded while the next
-    // line's query runs, are then in cache (`AnswerCache.add`,
-    // `CascadeRenderer.add`). The node field before it is written at once,
-    // so output order holds.
-    while let next = reader.nextLine(beforeBlocking: {
-      Self.writeQueued(&answers, &cascades, to: &output)
-      output.flush()
-    }) {
-      lineNumber += 1
-      guard case .bytes(let line) = next else {
-        Self.writeQueued(&answers, &cascades, to: &output)
-        if case .tooLong(let length) = next {
-          output.write(#"{"node":null,"error":"#)
-          output.writeJSONString(
-            "<stdin>:\(lineNumber):1: line is \(length) bytes, longer than the \(LineReader.maxLineLength)-byte limit")
-          output.writeLine("}")
-        }
+    while let next = reader.nextLine() {
+      switch next {
+      case .wouldBlock:
+        block.flushes = true
+        handoff.send(block)
+        block = AnsweredLines()
         continue
-      }
-      // The node's names are looked up from the line's bytes (no `String`
-      // per component); the node field echoes the bytes.
-      line.withUnsafeBufferPointer { bytes in
-        do throws(SyntaxError) {
-          if cascade {
-            let answer = try index.cascade(utf8: bytes, options: options)
-            themes.check(answer.theme, line: lineNumber)
-            cascades.add(answer, node: bytes, to: &output)
-          } else {
-            // The answer after the node is the same for every node the same
-            // rule wins under the same theme: rendered once, then copied.
-            let answer = try index.bestMatch(utf8: bytes, options: options)
-            themes.check(answer.theme, line: lineNumber)
-            answers.add(answer, node: bytes, to: &output)
+      case .tooLong(let length):
+        lineNumber += 1
+        block.appendTooLong(
+          "<stdin>:\(lineNumber):1: line is \(length) bytes, longer than the \(LineReader.maxLineLength)-byte limit")
+      case .bytes(let line):
+        lineNumber += 1
+        // The node's names are looked up from the line's bytes (no `String`
+        // per component); the writer echoes the bytes.
+        line.withUnsafeBufferPointer { bytes in
+          do throws(SyntaxError) {
+            if cascade {
+              let answer = try index.cascade(utf8: bytes, options: options)
+              themes.check(answer.theme, line: lineNumber)
+              block.appendCascade(node: bytes, answer.cascadedOrders, theme: answer.theme)
+            } else {
+              let answer = try index.bestMatch(utf8: bytes, options: options)
+              themes.check(answer.theme, line: lineNumber)
+              block.append(node: bytes, .bestMatch(order: answer.order, theme: answer.theme))
+            }
+          } catch {
+            block.append(node: bytes, .syntaxError("<stdin>:\(lineNumber):\(error.column): \(error.message)"))
           }
-        } catch {
-          Self.writeQueued(&answers, &cascades, to: &output)
-          output.writeNodeField(bytes)
-          output.write(#","error":"#)
-          output.writeJSONString("<stdin>:\(lineNumber):\(error.column): \(error.message)")
-          output.writeLine("}")
         }
+      }
+      if block.isFull {
+        handoff.send(block)
+        block = AnsweredLines()
       }
     }
-    Self.writeQueued(&answers, &cascades, to: &output)
-    output.flush()
-  }
-
-  /// Writes the answer queued one line late, by whichever of the two holds it.
-  private static func writeQueued(
-    _ answers: inout AnswerCache, _ cascades: inout CascadeRenderer, to output: inout OutputBuffer
-  ) {
-    answers.writeQueued(to: &output)
-    cascades.writeQueued(to: &output)
+    block.flushes = true
+    handoff.send(block)
+    handoff.finish()
   }
 }
 
@@ -125,6 +116,9 @@ struct LineReader {
     case bytes(ArraySlice<UInt8>)
     /// A line over the limit, with its length in bytes.
     case tooLong(Int)
+    /// No complete line is buffered: the next call waits for input. The
+    /// caller's last chance to flush what a tool may be waiting for.
+    case wouldBlock
   }
 
   static let maxLineLength = 1 << 20
@@ -135,14 +129,17 @@ struct LineReader {
   private var scanned = 0
   /// Bytes of an over-long line dropped so far; nil when not skipping.
   private var skipped: Int?
+  /// `.wouldBlock` was returned: the next call reads.
+  private var mayRead = false
   private var finished = false
   private let chunk = 1 << 16
 
   init(descriptor: Int32) { self.descriptor = descriptor }
 
   /// The next line without its `\n` (or `\r\n`); nil at the end of input.
-  /// `beforeBlocking` runs when no complete line is buffered, before reading.
-  mutating func nextLine(beforeBlocking: () -> Void) -> Line? {
+  /// When no complete line is buffered, `.wouldBlock` first, then (on the
+  /// next call) the line after reading.
+  mutating func nextLine() -> Line? {
     while true {
       let found = buffer.withUnsafeBufferPointer {
         UnsafeBufferPointer(rebasing: $0[scanned...]).firstIndex(ofByte: 0x0A)
@@ -175,7 +172,11 @@ struct LineReader {
         skipped = (skipped ?? 0) + buffer.count - start
         start = buffer.count
       }
-      beforeBlocking()
+      if !mayRead {
+        mayRead = true
+        return .wouldBlock
+      }
+      mayRead = false
       buffer.removeSubrange(0..<start)
       start = 0
       scanned = buffer.count

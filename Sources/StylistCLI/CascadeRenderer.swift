@@ -29,6 +29,7 @@ struct CascadeRenderer {
   /// `,"selector":…,"properties":` of each winner, by rule order.
   private var heads: [Range<Int>?]
   private var themes: ThemeSlots
+  private let index: StyleIndex
   private let rules: [StyleRule]
   private var keyIDs: [String: Int] = [:]
   /// Per interned key: its place in the line being merged (-1: not seen yet).
@@ -47,38 +48,41 @@ struct CascadeRenderer {
   /// Arena bytes before it starts over, well inside `Piece`'s 32-bit offsets.
   private static let arenaLimit = 1 << 30
 
-  /// The rules are the index's, by load position (what `cascadedOrders`
-  /// gives); `themes` the ones the sheets mention.
-  init(rules: [StyleRule], themes: [String]) {
-    self.rules = rules
-    self.themes = ThemeSlots(themes: themes)
-    piecesBySlot = Array(repeating: [], count: self.themes.count)
+  /// Rules are `index`'s, by load position (what `cascadedOrders` gives).
+  init(index: StyleIndex) {
+    self.index = index
+    rules = index.rules
+    themes = ThemeSlots(themes: index.themes)
+    piecesBySlot = Array(repeating: [], count: themes.count)
     heads = Array(repeating: nil, count: rules.count)
-    noRule = AnswerCache(ruleCount: 0, themes: themes)
+    noRule = AnswerCache(index: index, ruleCount: 0)
   }
 
   /// Writes the answer queued before, then the node field of `node`, and
   /// finds (or merges) `answer`'s rest (`,"selector":…,"properties":{…}}`)
   /// to write with the next line, as `AnswerCache.add`: a list's answer is
   /// merged once and seldom in cache when a later line copies it, so its
-  /// bytes load during the next line's query, and the slot where its
-  /// lookup starts loads while the answer before is written. The line's
-  /// rule orders are read from the answer once.
-  mutating func add(_ answer: Answer, node: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
+  /// bytes load while the next line's node is written, and the slot where
+  /// its lookup starts loads while the answer before is written. `cascaded`
+  /// are the load positions of the applicable rules, best first, and
+  /// `theme` the one they resolved under.
+  mutating func add(
+    _ cascaded: some Collection<Int>, theme: String?, node: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer
+  ) {
     orders.removeAll(keepingCapacity: true)
-    if let cascaded = answer.cascadedOrders { orders.append(contentsOf: cascaded) }
-    let slot = themes.slot(of: answer.theme)
+    orders.append(contentsOf: cascaded)
+    let slot = themes.slot(of: theme)
     let hash = orders.isEmpty ? nil : MergedCascades.hash(orders, themeID: slot)
-    if let hash { answers.prefetchProbe(hash: hash) } else { noRule.prefetchSpan(of: answer) }
+    if let hash { answers.prefetchProbe(hash: hash) } else { noRule.prefetchSpan(order: nil, theme: theme) }
     writeQueued(to: &output)
     output.writeNodeField(node)
-    guard let hash else { return noRule.queue(answer) }
+    guard let hash else { return noRule.queue(order: nil, theme: theme) }
     let probe = answers.probe(orders, themeID: slot, hash: hash)
     if let found = probe.answer {
       answers.prefetch(found)
       queued = found
     } else {
-      merge(answer, slot: slot)
+      merge(theme: theme, slot: slot)
       queued = line.withUnsafeBufferPointer { answers.insert($0, for: orders, themeID: slot, at: probe) }
     }
   }
@@ -94,15 +98,15 @@ struct CascadeRenderer {
 
   /// Puts the answer of `orders` in `line`: the winner's fields, then the
   /// rules' properties merged.
-  private mutating func merge(_ answer: Answer, slot: Int) {
+  private mutating func merge(theme: String?, slot: Int) {
     if arena.count >= Self.arenaLimit { forgetRendered() }
     let winner = orders[0]
-    let head = heads[winner] ?? renderHead(of: answer)
+    let head = heads[winner] ?? renderHead(of: winner)
     // Weakest first: a key keeps the place where it first appears and the
     // strongest rule's value.
     merged.removeAll(keepingCapacity: true)
     for rank in orders.indices.reversed() {
-      for piece in pieces(of: orders[rank], in: answer, slot: slot) {
+      for piece in pieces(of: orders[rank], theme: theme, slot: slot) {
         let key = Int(pieces[piece].key)
         if slotOfKey[key] < 0 {
           slotOfKey[key] = merged.count
@@ -125,21 +129,21 @@ struct CascadeRenderer {
     line.append(UInt8(ascii: "}"))
   }
 
-  /// The winner's `,"selector":…,"source":…,"default":false,"properties":`.
-  private mutating func renderHead(of answer: Answer) -> Range<Int> {
-    let winner = answer.match!
+  /// The winner's `,"selector":…,"source":…,"default":false,"properties":`
+  /// (the same under every theme).
+  private mutating func renderHead(of winner: Int) -> Range<Int> {
     let start = arena.count
-    writeAnswerHead(answer, to: &arena)
-    heads[winner.order] = start..<arena.count
+    writeAnswerHead(RuleAnswer(index: index, order: winner, theme: nil), to: &arena)
+    heads[winner] = start..<arena.count
     return start..<arena.count
   }
 
-  /// The pieces of the rule at `order` under `answer`'s theme (in `slot`).
-  private mutating func pieces(of order: Int, in answer: Answer, slot: Int) -> Range<Int> {
+  /// The pieces of the rule at `order` under `theme` (in `slot`).
+  private mutating func pieces(of order: Int, theme: String?, slot: Int) -> Range<Int> {
     if piecesBySlot[slot].isEmpty { piecesBySlot[slot] = Array(repeating: nil, count: rules.count) }
     if let found = piecesBySlot[slot][order] { return found }
     let first = pieces.count
-    for (name, value) in rules[order].style.properties(underTheme: answer.theme) {
+    for (name, value) in rules[order].style.properties(underTheme: theme) {
       let id = keyIDs[name] ?? keyIDs.count
       if id == keyIDs.count {
         keyIDs[name] = id

@@ -18,16 +18,42 @@ struct Palette {
   func red(_ text: String) -> String { enabled ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
 }
 
-/// What the CLI renders of an answer, from a `Resolution` or an `Answer`.
+/// What the CLI renders of an answer, from a `Resolution`, an `Answer` or
+/// a `RuleAnswer`.
 protocol RenderedAnswer {
-  var match: Match? { get }
+  /// The winning rule; nil when nothing applies.
+  var rule: StyleRule? { get }
   var source: SourceLocation? { get }
   var isDefault: Bool { get }
   var properties: Properties? { get }
 }
 
-extension Resolution: RenderedAnswer {}
-extension Answer: RenderedAnswer {}
+extension Resolution: RenderedAnswer {
+  var rule: StyleRule? { match?.rule }
+}
+
+extension Answer: RenderedAnswer {
+  var rule: StyleRule? { match?.rule }
+}
+
+/// A best match as `batch` hands it from the thread that matches lines to
+/// the one that writes them: the winner's load position and the theme, so
+/// that a line carries no reference to count (`BatchWriter`). Rendered
+/// only the first time a rule wins under a theme.
+struct RuleAnswer: RenderedAnswer {
+  let index: StyleIndex
+  /// The winner's load position; nil when nothing applies.
+  let order: Int?
+  let theme: String?
+
+  var rule: StyleRule? { order.map { index.rules[$0] } }
+  var source: SourceLocation? { order.map { index.rules[$0].style.source } ?? index.defaultStyle?.source }
+  var isDefault: Bool { order == nil && index.defaultStyle != nil }
+  var properties: Properties? {
+    order.map { index.rules[$0].style.properties(underTheme: theme) }
+      ?? index.defaultStyle?.properties(underTheme: theme)
+  }
+}
 
 /// An answer's JSON after its `"node"` field, up to its properties' value:
 /// `,"selector":…,"source":…,"default":…,"properties":`, the bytes
@@ -36,8 +62,8 @@ extension Answer: RenderedAnswer {}
 /// answer once: a large sheet has tens of thousands of them.
 func writeAnswerHead(_ answer: some RenderedAnswer, to output: inout [UInt8]) {
   output.append(contentsOf: #","selector":"#.utf8)
-  if let match = answer.match {
-    PropertyValue.writeJSONString(to: &output) { match.rule.writeName(to: &$0) }
+  if let rule = answer.rule {
+    PropertyValue.writeJSONString(to: &output) { rule.writeName(to: &$0) }
   } else {
     output.append(contentsOf: "null".utf8)
   }
@@ -55,7 +81,7 @@ func writeAnswerHead(_ answer: some RenderedAnswer, to output: inout [UInt8]) {
 func resolutionValue(_ answer: some RenderedAnswer, node: String) -> PropertyValue {
   var object = Properties()
   object["node"] = .string(node)
-  object["selector"] = answer.match.map { .string($0.rule.name) } ?? .null
+  object["selector"] = answer.rule.map { .string($0.name) } ?? .null
   object["source"] = answer.source.map { .string($0.description) } ?? .null
   object["default"] = .bool(answer.isDefault)
   object["properties"] = answer.properties.map(PropertyValue.map) ?? .null

@@ -16,13 +16,13 @@ import Testing
   func queuedAnswersAreTheResolutionsJSONInOrder(byteLimit: Int) throws {
     let sheet = try StyleSheet(contentsOf: CLIRunner.fixtures.appendingPathComponent("demo/demo.yaml").path)
     let index = StyleIndex(sheets: [sheet])
-    var cache = AnswerCache(ruleCount: index.rules.count, themes: index.themes, byteLimit: byteLimit)
+    var cache = AnswerCache(index: index, byteLimit: byteLimit)
     let nodes = [
       "home/header/searchBar/label", "@dark/card/background", "card/background", "@sepia/card/background",
       "nothing", "@dark/nothing", "header[selected]/title", "client/searchbar[disabled]/image",
     ]
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("answer-queue-\(byteLimit).jsonl")
-    FileManager.default.createFile(atPath: file.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: file.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: file) }
     let handle = try FileHandle(forWritingTo: file)
     var output = OutputBuffer(descriptor: handle.fileDescriptor)
@@ -31,7 +31,7 @@ import Testing
       for node in nodes {
         let answer = try Array(node.utf8).withUnsafeBufferPointer { try index.bestMatch(utf8: $0) }
         cache.writeQueued(to: &output)
-        cache.queue(answer)
+        cache.queue(order: answer.order, theme: answer.theme)
         expected += String(resolutionValue(answer, node: "").jsonText.dropFirst(#"{"node":"""#.count)) + "\n"
       }
     }

@@ -81,7 +81,8 @@ private final class ThreadBody {
 final class Pending<Value: Sendable>: Sendable {
   private let result = Locked<Value?>(nil)
   private let compute: @Sendable () -> Value
-  private let isRunningElsewhere: Bool
+  /// Whether `compute` runs on a thread of its own (else on `wait()`'s).
+  let isRunningElsewhere: Bool
 
   /// Starts `compute` on a new thread when `onThread` holds and one can be
   /// started; otherwise `wait()` runs it on the caller's. `compute` is

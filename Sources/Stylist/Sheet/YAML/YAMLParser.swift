@@ -92,7 +92,7 @@ enum YAMLParser {
         guard batch.count == batchSize else { return .proceed }
         // The reader stopped (an error of its own): parse no further.
         guard unretained._withUnsafeGuaranteedRef({ $0.send(batch) }) else { return .stop }
-        batch = unretained._withUnsafeGuaranteedRef { $0.emptyBatch(capacity: batchSize) }
+        batch = unretained._withUnsafeGuaranteedRef { $0.spare() ?? YAMLEventBatch(capacity: batchSize) }
         return .proceed
       }
     } catch {
@@ -259,3 +259,6 @@ private final class ProducerInput: @unchecked Sendable {
     self.pipe = pipe
   }
 }
+
+/// The pipe libyaml's event batches go through, from the parsing thread.
+typealias YAMLEventPipe = Pipe<YAMLEventBatch, YAMLError>
