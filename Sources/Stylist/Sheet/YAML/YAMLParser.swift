@@ -261,4 +261,4 @@ private final class ProducerInput: @unchecked Sendable {
 }
 
 /// The pipe libyaml's event batches go through, from the parsing thread.
-typealias YAMLEventPipe = Pipe<YAMLEventBatch, YAMLError>
+typealias YAMLEventPipe = ThreadPipe<YAMLEventBatch, YAMLError>

@@ -8,7 +8,7 @@
 /// freed on the other. The producer ends the stream with `finish`, with the
 /// error that ended it if any; the consumer can stop it early with
 /// `cancelAndWait`.
-package final class Pipe<Item: Sendable, Failure: Error>: Sendable {
+package final class ThreadPipe<Item: Sendable, Failure: Error>: Sendable {
   private struct State {
     var items: [Item] = []
     var spare: [Item] = []
