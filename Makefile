@@ -55,6 +55,7 @@ FUZZ_FLAGS = -c release --build-path ../.build-fuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
 
 fuzz: deps
+	$(call forget-stale-manifests,.build-fuzz)
 	cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS)
 	@mkdir -p fuzz-out .build-fuzz/corpus/selector .build-fuzz/corpus/sheet
 	@cp Fuzz/Seeds/selector/* Fixtures/fuzz/selector/* .build-fuzz/corpus/selector/
@@ -69,10 +70,24 @@ fuzz: deps
 	  [ $$status -eq 0 ] || exit 1; \
 	done
 
+# A nested package's build (bench, fuzz) keeps manifests listing the
+# library's sources; after a source file is moved or deleted, SwiftPM stops
+# with "missing inputs" until they go. Drop them when one lists a file that
+# no longer exists (the next build writes them anew).
+define forget-stale-manifests
+	@for manifest in $(1)/*.yaml; do \
+	  [ -f "$$manifest" ] || continue; \
+	  for source in $$(grep -o '"$(CURDIR)/[^"]*\.swift"' "$$manifest" | tr -d '"' | sort -u); do \
+	    if [ ! -f "$$source" ]; then rm -f $(1)/*.yaml $(1)/build.db; break 2; fi; \
+	  done; \
+	done
+endef
+
 # Benchmarks (Benchmarks/ package, release build): a table, and JSON with BENCH_JSON=path.
 BENCH_JSON ?=
 bench: deps
 	$(SWIFT) build -c release --product stylist
+	$(call forget-stale-manifests,.build-bench)
 	cd Benchmarks && $(SWIFT) build -c release --build-path ../.build-bench
 	.build-bench/release/StylistBench --stylist .build/release/stylist $(if $(BENCH_JSON),--json $(BENCH_JSON)) $(BENCH_ARGS)
 
