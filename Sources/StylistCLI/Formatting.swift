@@ -47,12 +47,9 @@ struct RuleAnswer: RenderedAnswer {
   let theme: String?
 
   var rule: StyleRule? { order.map { index.rules[$0] } }
-  var source: SourceLocation? { order.map { index.rules[$0].style.source } ?? index.defaultStyle?.source }
-  var isDefault: Bool { order == nil && index.defaultStyle != nil }
-  var properties: Properties? {
-    order.map { index.rules[$0].style.properties(underTheme: theme) }
-      ?? index.defaultStyle?.properties(underTheme: theme)
-  }
+  var source: SourceLocation? { index.source(winner: order) }
+  var isDefault: Bool { index.isDefault(winner: order) }
+  var properties: Properties? { index.properties(winner: order, underTheme: theme) }
 }
 
 /// An answer's JSON after its `"node"` field, up to its properties' value:

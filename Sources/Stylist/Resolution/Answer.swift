@@ -31,7 +31,7 @@ public struct Answer: Sendable {
   public var cascadedOrders: CascadedOrders? { ranked.map(CascadedOrders.init) }
 
   /// Whether the result is the sheet's `default` style.
-  public var isDefault: Bool { winner == nil && index.defaultStyle != nil }
+  public var isDefault: Bool { index.isDefault(winner: winner?.order.index) }
 
   /// The winner's (or default's) properties, or with cascade every
   /// applicable rule's merged weakest first (CSS-like: a stronger rule's
@@ -46,15 +46,11 @@ public struct Answer: Sendable {
       }
       return merged
     }
-    if let winner { return index.rules[winner.order.index].properties(underTheme: theme) }
-    return index.defaultStyle?.properties(underTheme: theme)
+    return index.properties(winner: winner?.order.index, underTheme: theme)
   }
 
   /// Where the properties come from: the winner's or the default's source.
-  public var source: SourceLocation? {
-    if let winner { return index.rules[winner.order.index].source }
-    return index.defaultStyle?.source
-  }
+  public var source: SourceLocation? { index.source(winner: winner?.order.index) }
 
   /// Whether the node has a style (a winner or the default).
   public var isResolved: Bool { winner != nil || index.defaultStyle != nil }
@@ -97,4 +93,25 @@ extension StyleIndex {
         spilled: applicable.spilled)
     }
   }
+}
+
+extension StyleIndex {
+  // A best match's fields from its winner's load position (nil: no rule
+  // applies, and the default style answers if there is one): written once,
+  // for `Answer` and for tools that keep only the position (`batch`).
+
+  /// The winner's properties under `theme`, or the default style's.
+  package func properties(winner order: Int?, underTheme theme: String?) -> Properties? {
+    if let order { return rules[order].properties(underTheme: theme) }
+    return defaultStyle?.properties(underTheme: theme)
+  }
+
+  /// The winner's source, or the default style's.
+  package func source(winner order: Int?) -> SourceLocation? {
+    if let order { return rules[order].source }
+    return defaultStyle?.source
+  }
+
+  /// Whether the default style answers: no rule won and there is one.
+  package func isDefault(winner order: Int?) -> Bool { order == nil && defaultStyle != nil }
 }
