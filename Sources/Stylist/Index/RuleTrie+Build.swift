@@ -364,8 +364,8 @@ extension RuleTrie {
       let outerComponents = PageMemory.allocate(CompiledComponent.self, count: components.count - edges.count)
       let innermostNames = PageMemory.allocate(NameID.self, count: nodeCount)
       innermostNames.initialize(repeating: .none)
-      let innermostVariants = PageMemory.allocate(NameID.self, count: nodeCount)
-      innermostVariants.initialize(repeating: .none)
+      let childSummaries = PageMemory.allocate(ChildSummary.self, count: nodeCount)
+      childSummaries.initialize(repeating: ChildSummary(variant: .none))
       var outerCursor = 0
       for id in 0..<nodeCount {
         guard edgeInto[id] >= 0 else {
@@ -379,7 +379,19 @@ extension RuleTrie {
           innermost: innermost, firstOuter: Int32(outerCursor), length: Int32(range.count),
           anchoring: edges[edge].anchoring)
         innermostNames[id] = innermost.name
-        innermostVariants[id] = innermost.variant
+        childSummaries[id] = ChildSummary(variant: innermost.variant)
+        let node = records[id].node
+        let isSimpleLeaf =
+          node.literalChildCount + node.patternChildCount == 0 && node.hasTerminals
+          && records[id].firstTerminal.isLastOfNode && !records[id].firstTerminal.needsEmptyPath
+          && range.count == 1 && edges[edge].anchoring.isEmpty && innermost.nameKind == .exact
+          && (innermost.variantKind == .exact || innermost.variantKind == .unspecified)
+        if isSimpleLeaf,
+          let summary = ChildSummary(
+            variant: innermost.variant, leafRule: records[id].firstTerminal.rule, weight: innermost.weight)
+        {
+          childSummaries[id] = summary
+        }
         for component in range.dropLast() {
           outerComponents.initializeElement(at: outerCursor, to: components[component])
           outerCursor += 1
@@ -449,7 +461,7 @@ extension RuleTrie {
       }
       let patternRoots = roots.indices.filter { roots[$0].token.kind != .exact }.map { Int32($0) }
       let tables = Tables(
-        records: records, innermostNames: innermostNames, innermostVariants: innermostVariants,
+        records: records, innermostNames: innermostNames, childSummaries: childSummaries,
         outerComponents: outerComponents, terminals: flatTerminals,
         literalRoots: literalRoots, childSlots: slots, globMatchesName: globTable,
         names: NameLookup(names),

@@ -24,9 +24,10 @@
 /// consecutive, and the nodes a query visits most (a common token's root
 /// and its children) sit together and stay in cache. A query reads one
 /// cache line per trie node it tries and visits (`Record`: the node's
-/// `Chunk`, its `Node` and its first terminal); what it reads to pass over
-/// children without trying them (their innermost names and variants) is in
-/// dense tables apart. There is no edge table: a node's chunk is the edge
+/// `Chunk`, its `Node` and its first terminal), except a simple leaf, tried
+/// from its `ChildSummary`; what it reads to pass over children without
+/// trying them (their innermost names and variants) is in dense tables
+/// apart. There is no edge table: a node's chunk is the edge
 /// that leads to it. The buffers are written in `init` only; a query
 /// copies `Tables` (a trivial value) and allocates nothing on the heap.
 ///
@@ -126,6 +127,42 @@ final class RuleTrie: @unchecked Sendable {
     var isThemed: Bool { theme != .none }
   }
 
+  /// What the walk reads of a child before its record, 8 bytes, by node in
+  /// a table apart (a group's siblings share a cache line): the variant it
+  /// asks for and, when the child is a *simple leaf*, the rule that ends
+  /// there, so that trying it reads no record at all.
+  ///
+  /// A simple leaf has no children and ends one rule, and its chunk is one
+  /// component with a literal name and an exact variant or none, and no
+  /// `>`: its name, variant and weight are all it takes to place it and
+  /// rank the rule. Half a large sheet's trie nodes are such leaves, and a
+  /// leaf's record was one more cache miss for most nodes queried.
+  struct ChildSummary {
+    /// The chunk's innermost exact variant, `.none` when it asks for none in particular.
+    var variant: NameID
+    private var packedLeaf: UInt32
+
+    private static let leafBit: UInt32 = 1 << 31
+    private static let weightShift: UInt32 = 27
+    /// Rules beyond this many are never summarised (their records are read):
+    /// the rule shares 32 bits with the flag and the weight.
+    static let leafRuleLimit = 1 << 27
+
+    init(variant: NameID) { (self.variant, packedLeaf) = (variant, 0) }
+
+    /// A simple leaf's summary; nil when `rule` or `weight` do not fit.
+    init?(variant: NameID, leafRule rule: RuleID, weight: UInt8) {
+      guard rule.raw >= 0 && Int(rule.raw) < Self.leafRuleLimit && weight < 16 else { return nil }
+      self.variant = variant
+      packedLeaf = Self.leafBit | (UInt32(weight) << Self.weightShift) | UInt32(rule.raw)
+    }
+
+    /// Whether the child is a simple leaf (`leafRule` and `leafWeight` hold).
+    var isSimpleLeaf: Bool { packedLeaf & Self.leafBit != 0 }
+    var leafRule: RuleID { RuleID(Int(packedLeaf & ((1 << Self.weightShift) - 1))) }
+    var leafWeight: Int { Int((packedLeaf >> Self.weightShift) & 0xF) }
+  }
+
   /// The literal children of one trie node whose chunk's innermost name is one name.
   struct ChildSlot {
     /// `.unknown` in an empty slot.
@@ -149,12 +186,10 @@ final class RuleTrie: @unchecked Sendable {
     /// glob), by node, apart: a narrow node's children are compared with a
     /// name in one or two cache lines instead of one record each.
     var innermostNames: UnsafeMutableBufferPointer<NameID>
-    /// Each trie node's chunk's innermost exact variant (`.none` when that
-    /// component asks for none in particular), by node, apart as well: a
-    /// child whose variant the node's component lacks is passed over
-    /// without reading its record, and a group's siblings' variants share
-    /// a cache line.
-    var innermostVariants: UnsafeMutableBufferPointer<NameID>
+    /// Each trie node's `ChildSummary`, by node, apart as well: a child
+    /// whose variant the node's component lacks is passed over, and a
+    /// simple leaf is tried, without reading its record.
+    var childSummaries: UnsafeMutableBufferPointer<ChildSummary>
     /// The components of chunks besides their innermost, by chunk (see `Chunk`).
     var outerComponents: UnsafeMutableBufferPointer<CompiledComponent>
     var terminals: UnsafeMutableBufferPointer<Terminal>
@@ -212,7 +247,7 @@ final class RuleTrie: @unchecked Sendable {
     tables.literalRoots.deallocate()
     PageMemory.deallocate(tables.childSlots)
     PageMemory.deallocate(tables.innermostNames)
-    PageMemory.deallocate(tables.innermostVariants)
+    PageMemory.deallocate(tables.childSummaries)
     PageMemory.deallocate(tables.globMatchesName)
     tables.names.deallocate()
     tables.roots.deallocate()

@@ -11,10 +11,11 @@ import CPrefetch
 /// the rest of a trie node's literal children at once: a best match tries
 /// few children beyond those on the winning rule's path.
 /// Each trie node is reached at most once (through its one parent edge), and
-/// the walk's path (`frames`) is never longer than the longest rule. On
-/// reaching a trie node the walk starts loading what trying its children
-/// will read (`prefetchChildren`), so that on a sheet larger than the
-/// caches the misses of its names' lookups overlap.
+/// the walk's path (`frames`) is never longer than the longest rule; a
+/// simple leaf (`RuleTrie.ChildSummary`) is tried without being reached at
+/// all. On reaching a trie node the walk starts loading what trying its
+/// children will read (`prefetchChildren`), so that on a sheet larger than
+/// the caches the misses of its names' lookups overlap.
 extension TrieQuery {
   /// A trie node on the walk's path, with where its chunk was placed and
   /// how far its children have been tried.
@@ -147,8 +148,12 @@ extension TrieQuery {
         // Where the node has the name once, the child's innermost component
         // can go only there: one asking for another variant cannot fit.
         let at = Int(frames[index].groupIndex)
-        let variant = tables.innermostVariants[child]
+        let summary = tables.childSummaries[child]
+        let variant = summary.variant
         if variant != .none && variant != variants[at] && below[at] < 0 { continue }
+        if summary.isSimpleLeaf && triedFromSummary(summary, below: index, latest: at, root, into: &collector) {
+          continue
+        }
         if let frame = frame(of: child, below: index, latest: at, sameName: true, root, collector) {
           return frame
         }
@@ -188,7 +193,7 @@ extension TrieQuery {
   /// another: for a wide node, the home slot of each name it has a child
   /// for (a prefetch, not a read: the walk stops at a name's slot until it
   /// arrives, and a best match often cuts the names after the first few);
-  /// for a narrow node, its children's names and variants and its first
+  /// for a narrow node, its children's names and summaries and its first
   /// child's record.
   @inline(__always)
   private func prefetchChildren(of frame: Frame) {
@@ -200,7 +205,7 @@ extension TrieQuery {
     guard node.slotCount > 0 else {
       if node.literalChildCount + node.patternChildCount > 0 {
         stylist_prefetch(tables.innermostNames.baseAddress! + Int(node.firstChild))
-        stylist_prefetch(tables.innermostVariants.baseAddress! + Int(node.firstChild))
+        stylist_prefetch(tables.childSummaries.baseAddress! + Int(node.firstChild))
         stylist_prefetch(tables.records.baseAddress! + Int(node.firstChild))
       }
       return
@@ -211,10 +216,10 @@ extension TrieQuery {
     }
   }
 
-  /// Starts loading the variant and record of a group's first child.
+  /// Starts loading the summary and record of a group's first child.
   @inline(__always)
   private func prefetch(_ group: RuleTrie.ChildSlot) {
-    stylist_prefetch(tables.innermostVariants.baseAddress! + Int(group.firstChild))
+    stylist_prefetch(tables.childSummaries.baseAddress! + Int(group.firstChild))
     stylist_prefetch(tables.records.baseAddress! + Int(group.firstChild))
   }
 
@@ -257,6 +262,41 @@ extension TrieQuery {
     var last = first + 1
     while last < end && tables.innermostNames[Int(last)] == name { last += 1 }
     return RuleTrie.ChildSlot(name: name, firstChild: first, childCount: last - first)
+  }
+
+  /// Whether the simple leaf child of `frames[parent]` whose summary this
+  /// is (see `RuleTrie.ChildSummary`) was tried from the summary alone:
+  /// placed at the nearest index from `latest` out that has its variant
+  /// (`latest` has its name), and its rule handed to the collector as
+  /// visiting the child would. False when the vector would not fit the
+  /// packed form: the caller then visits it as any other child.
+  ///
+  /// Never inlined: the loop of `nextChild` stays as small as it was, and
+  /// the call is made about once a line.
+  @inline(never)
+  private func triedFromSummary<Collector: MatchCollector>(
+    _ summary: RuleTrie.ChildSummary, below parent: Int, latest: Int, _ root: RuleTrie.Root,
+    into collector: inout Collector
+  ) -> Bool {
+    let from = frames[parent]
+    guard from.isPacked else { return false }
+    var end = latest
+    if summary.variant != .none {
+      while end >= 0 && variants[end] != summary.variant { end = Int(below[end]) }
+      guard end >= 0 else { return true }
+    }
+    let entry = Specificity.Entry(position: depth - 1 - end, weight: summary.leafWeight)
+    guard let packed = Specificity.packedBits(entry, at: Int(from.placed)) else { return false }
+    var prefix = from.prefix
+    if packed.word == 0 { prefix.0 |= packed.bits } else { prefix.1 |= packed.bits }
+    let placed = Int(from.placed) + 1
+    if !collector.excludes(isThemed: root.isThemed, tokenWeight: root.token.weight, prefix: prefix, count: placed) {
+      collector.collect(
+        RankKey(
+          isThemed: root.isThemed, order: summary.leafRule, tokenWeight: Int(root.token.weight), depth: depth,
+          packed: prefix, count: placed))
+    }
+    return true
   }
 
   /// The frame of trie node `child` when its chunk can be placed below

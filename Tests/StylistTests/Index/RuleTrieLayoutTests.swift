@@ -34,6 +34,63 @@ import Testing
     #expect(MemoryLayout<CompiledComponent>.stride == 12)
   }
 
+  /// Beside each child's variant, a simple leaf's rule and weight, in 8 bytes.
+  @Test func aChildSummaryIsEightBytes() {
+    #expect(MemoryLayout<RuleTrie.ChildSummary>.stride == 8)
+    let plain = RuleTrie.ChildSummary(variant: NameID(raw: 3))
+    #expect(!plain.isSimpleLeaf && plain.variant == NameID(raw: 3))
+    for rule in [0, 7, RuleTrie.ChildSummary.leafRuleLimit - 1] {
+      for weight: UInt8 in [12, 14, 15] {
+        for variant in [NameID.none, NameID(raw: 0), NameID(raw: 41)] {
+          let leaf = RuleTrie.ChildSummary(variant: variant, leafRule: RuleID(rule), weight: weight)
+          #expect(leaf?.isSimpleLeaf == true && leaf?.variant == variant)
+          #expect(leaf?.leafRule == RuleID(rule) && leaf?.leafWeight == Int(weight))
+        }
+      }
+    }
+    // Beyond what the packed word holds: the record is read instead.
+    let limit = RuleID(RuleTrie.ChildSummary.leafRuleLimit)
+    #expect(RuleTrie.ChildSummary(variant: .none, leafRule: limit, weight: 12) == nil)
+    #expect(RuleTrie.ChildSummary(variant: .none, leafRule: RuleID(0), weight: 16) == nil)
+  }
+
+  /// A child is summarised as a simple leaf exactly when its record says
+  /// it is one (no children, one rule ending there that needs no empty
+  /// path, one component with a literal name, an exact variant or none, no
+  /// `>`), with that rule and the component's weight.
+  @Test func simpleLeavesAreSummarisedFromTheirRecords() throws {
+    var generator = SeededGenerator(seed: 21)
+    var rules = (0..<400).map { position in
+      StyleRule(RandomSheets.selector(using: &generator, themes: ["dark"]), ["n": .int(position)])
+    }
+    for text in ["a/t", "a[x]/t", "a[*]/t", "a[x*]/t", ">a/t", "a/>t", "b > a/t", "c/t", "c/t", "a*/t", "d/e/t"] {
+      rules.append(StyleRule(try StyleSelector(parsing: text), [:]))
+    }
+    let trie = StyleIndex(rules: rules).trie
+    let roots = Set(trie.roots.map(\.node))
+    var (simple, other) = (0, 0)
+    for id in 0..<trie.tables.records.count - 1 where !roots.contains(TrieNodeID(id)) {
+      let record = trie.tables.records[id]
+      let innermost = record.chunk.innermost
+      let isSimple =
+        record.node.literalChildCount + record.node.patternChildCount == 0 && record.node.hasTerminals
+        && record.firstTerminal.isLastOfNode && !record.firstTerminal.needsEmptyPath && record.chunk.length == 1
+        && record.chunk.anchoring.isEmpty && innermost.nameKind == .exact
+        && (innermost.variantKind == .exact || innermost.variantKind == .unspecified)
+      let summary = trie.tables.childSummaries[id]
+      #expect(summary.isSimpleLeaf == isSimple, "node \(id)")
+      #expect(summary.variant == innermost.variant, "node \(id)")
+      if isSimple {
+        simple += 1
+        #expect(summary.leafRule == record.firstTerminal.rule, "node \(id)")
+        #expect(summary.leafWeight == Int(innermost.weight), "node \(id)")
+      } else {
+        other += 1
+      }
+    }
+    #expect(simple >= 10 && other >= 10)
+  }
+
   @Test func wideAndNarrowNodesFindTheirChildren() throws {
     // The root of `t` has 20 literal children (found through its slots); `a/t`'s node 3 (scanned).
     let names = (0..<20).map { "n\($0)/t" } + ["x/a/t", "y/a/t", "z/a/t"]
@@ -97,7 +154,7 @@ import Testing
     let index = StyleIndex(rules: rules)
     let trie = index.trie
     for id in 0..<trie.tables.records.count - 1 {
-      #expect(trie.tables.innermostVariants[id] == trie.tables.records[id].chunk.innermost.variant, "node \(id)")
+      #expect(trie.tables.childSummaries[id].variant == trie.tables.records[id].chunk.innermost.variant, "node \(id)")
     }
     let expectations: [(node: String, applies: Set<String>)] = [
       ("a[x]/a[y]/t", ["a[x]/t", "a[y]/t", "a/t", "a[x]/a[y]/t", ">a[x]/t", "a[*]/t"]),
