@@ -166,8 +166,8 @@ struct SheetCompiler {
   private mutating func extendsTargets(of extending: [Int], isLatest: [Bool]) -> [Bool] {
     var isTarget = [Bool](repeating: false, count: definitions.styles.count)
     for index in extending {
-      let targets = definitions.styles[index].extends.map { extension_ in
-        let selector = extension_.selector
+      let targets = definitions.styles[index].extends.map { extended in
+        let selector = extended.selector
         return finalDefinitions.latest(hash: selector.contentHash) { definitions.styles[$0].selector == selector }
       }
       extensionTargets[index] = targets
@@ -286,15 +286,15 @@ struct SheetCompiler {
         continue
       }
       let position = chain.links[top].nextExtension
-      let extension_ = extensions[position]
+      let extended = extensions[position]
       chain.links[top].nextExtension += 1
       guard let target = extensionTargets[chain.links[top].index]?[position] ?? nil else {
         let definition = definitions.styles[chain.links[top].index]
-        let hint = Suggestion.hint(for: extension_.text, among: definitions.styles.lazy.map(\.name))
+        let hint = Suggestion.hint(for: extended.text, among: definitions.styles.lazy.map(\.name))
         sink.error(
-          "extends unknown selector '\(extension_.text)'\(hint.text)", .unknownExtends,
+          "extends unknown selector '\(extended.text)'\(hint.text)", .unknownExtends,
           at: SourceLocation(
-            file: definition.file, line: extension_.node.mark.line, column: extension_.node.mark.column),
+            file: definition.file, line: extended.node.mark.line, column: extended.node.mark.column),
           suggestion: hint.name)
         chain.links[top].result = nil
         continue
