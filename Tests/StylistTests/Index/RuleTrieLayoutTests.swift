@@ -63,7 +63,7 @@ import Testing
     var rules = (0..<400).map { position in
       StyleRule(RandomSheets.selector(using: &generator, themes: ["dark"]), ["n": .int(position)])
     }
-    for text in ["a/t", "a[x]/t", "a[*]/t", "a[x*]/t", ">a/t", "a/>t", "b > a/t", "c/t", "c/t", "a*/t", "d/e/t"] {
+    for text in ["a/t", "a[x]/t", "a[*]/t", "a[x*]/t", ">a/t", "a/>t", "b/>a/t", "c/t", "c/t", "a*/t", "d/e/t"] {
       rules.append(StyleRule(try StyleSelector(parsing: text), [:]))
     }
     let trie = StyleIndex(rules: rules).trie
@@ -89,6 +89,15 @@ import Testing
       }
     }
     #expect(simple >= 10 && other >= 10)
+
+    // By hand: `a[*]` and `a[x*]` ask for a pattern, `>` anchors or joins,
+    // `c/t` twice ends two rules, `a*` is a glob, `e` has a child.
+    let texts = ["a/t", "a[x]/t", "a[*]/t", "a[x*]/t", ">a/t", "a/>t", "b/>a/t", "c/t", "c/t", "a*/t", "d/e/t"]
+    let small = StyleIndex(rules: try texts.map { StyleRule(try StyleSelector(parsing: $0), [:]) }).trie
+    let summarised = (0..<small.tables.records.count - 1).compactMap { id in
+      small.tables.childSummaries[id].isSimpleLeaf ? small.tables.childSummaries[id].leafRule : nil
+    }
+    #expect(Set(summarised.map { texts[$0.index] }) == ["a/t", "a[x]/t", "d/e/t"])
   }
 
   @Test func wideAndNarrowNodesFindTheirChildren() throws {
