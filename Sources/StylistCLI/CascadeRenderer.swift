@@ -30,7 +30,6 @@ struct CascadeRenderer {
   private var heads: [Range<Int>?]
   private var themes: ThemeSlots
   private let index: StyleIndex
-  private let rules: [StyleRule]
   private var keyIDs: [String: Int] = [:]
   /// Per interned key: its place in the line being merged (-1: not seen yet).
   private var slotOfKey: [Int] = []
@@ -51,10 +50,9 @@ struct CascadeRenderer {
   /// Rules are `index`'s, by load position (what `cascadedOrders` gives).
   init(index: StyleIndex) {
     self.index = index
-    rules = index.rules
     themes = ThemeSlots(themes: index.themes)
     piecesBySlot = Array(repeating: [], count: themes.count)
-    heads = Array(repeating: nil, count: rules.count)
+    heads = Array(repeating: nil, count: index.rules.count)
     noRule = AnswerCache(index: index, ruleCount: 0)
   }
 
@@ -140,10 +138,10 @@ struct CascadeRenderer {
 
   /// The pieces of the rule at `order` under `theme` (in `slot`).
   private mutating func pieces(of order: Int, theme: String?, slot: Int) -> Range<Int> {
-    if piecesBySlot[slot].isEmpty { piecesBySlot[slot] = Array(repeating: nil, count: rules.count) }
+    if piecesBySlot[slot].isEmpty { piecesBySlot[slot] = Array(repeating: nil, count: index.rules.count) }
     if let found = piecesBySlot[slot][order] { return found }
     let first = pieces.count
-    for (name, value) in rules[order].style.properties(underTheme: theme) {
+    for (name, value) in index.rules[order].style.properties(underTheme: theme) {
       let id = keyIDs[name] ?? keyIDs.count
       if id == keyIDs.count {
         keyIDs[name] = id
