@@ -381,16 +381,26 @@ extension RuleTrie {
         innermostNames[id] = innermost.name
         childSummaries[id] = ChildSummary(variant: innermost.variant)
         let node = records[id].node
-        let isSimpleLeaf =
-          node.literalChildCount + node.patternChildCount == 0 && node.hasTerminals
-          && records[id].firstTerminal.isLastOfNode && !records[id].firstTerminal.needsEmptyPath
-          && range.count == 1 && edges[edge].anchoring.isEmpty && innermost.nameKind == .exact
+        let isSimpleChunk =
+          range.count == 1 && edges[edge].anchoring.isEmpty && innermost.nameKind == .exact
           && (innermost.variantKind == .exact || innermost.variantKind == .unspecified)
-        if isSimpleLeaf,
-          let summary = ChildSummary(
-            variant: innermost.variant, leafRule: records[id].firstTerminal.rule, weight: innermost.weight)
-        {
-          childSummaries[id] = summary
+        let childCount = node.literalChildCount + node.patternChildCount
+        let isSimpleLeaf =
+          isSimpleChunk && childCount == 0 && node.hasTerminals && records[id].firstTerminal.isLastOfNode
+          && !records[id].firstTerminal.needsEmptyPath
+        let isSimpleLink = isSimpleChunk && childCount == 1 && !node.hasTerminals
+        if isSimpleChunk {
+          let (variant, weight) = (innermost.variant, innermost.weight)
+          // A leaf or a link whose id does not fit is summarised as a branch.
+          var summary = ChildSummary(variant: variant, branchWeight: weight)
+          if isSimpleLeaf {
+            summary =
+              ChildSummary(variant: variant, leafRule: records[id].firstTerminal.rule, weight: weight) ?? summary
+          } else if isSimpleLink {
+            summary =
+              ChildSummary(variant: variant, linkedChild: TrieNodeID(Int(node.firstChild)), weight: weight) ?? summary
+          }
+          if let summary { childSummaries[id] = summary }
         }
         for component in range.dropLast() {
           outerComponents.initializeElement(at: outerCursor, to: components[component])

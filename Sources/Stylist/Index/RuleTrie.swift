@@ -24,8 +24,9 @@
 /// consecutive, and the nodes a query visits most (a common token's root
 /// and its children) sit together and stay in cache. A query reads one
 /// cache line per trie node it tries and visits (`Record`: the node's
-/// `Chunk`, its `Node` and its first terminal), except a simple leaf, tried
-/// from its `ChildSummary`; what it reads to pass over children without
+/// `Chunk`, its `Node` and its first terminal), except what its
+/// `ChildSummary` stands in for (placing a simple chunk, trying a simple
+/// leaf, passing through a simple link); what it reads to pass over children without
 /// trying them (their innermost names and variants) is in dense tables
 /// apart. There is no edge table: a node's chunk is the edge
 /// that leads to it. The buffers are written in `init` only; a query
@@ -129,38 +130,76 @@ final class RuleTrie: @unchecked Sendable {
 
   /// What the walk reads of a child before its record, 8 bytes, by node in
   /// a table apart (a group's siblings share a cache line): the variant it
-  /// asks for and, when the child is a *simple leaf*, the rule that ends
-  /// there, so that trying it reads no record at all.
+  /// asks for and, when its chunk is *simple*, what trying it needs instead
+  /// of its record.
   ///
-  /// A simple leaf has no children and ends one rule, and its chunk is one
-  /// component with a literal name and an exact variant or none, and no
-  /// `>`: its name, variant and weight are all it takes to place it and
-  /// rank the rule. Half a large sheet's trie nodes are such leaves, and a
-  /// leaf's record was one more cache miss for most nodes queried.
+  /// A simple chunk is one component with a literal name and an exact
+  /// variant or none, and no `>`: its name (the group's), variant and
+  /// weight are all it takes to place it, so a child that does not fit, or
+  /// that the collector does not want, is passed over without its record.
+  /// Of the nodes with a simple chunk, two kinds need no record at all:
+  /// - a *simple leaf* has no children and ends one rule, kept here;
+  /// - a *simple link* has one child and ends no rule, and its child is
+  ///   kept here, so that the walk goes on to the child.
+  /// The others (a *branch*) are visited from their record. On a large
+  /// sheet the leaves are half the trie's nodes and the links most of the
+  /// rest, and a record read is a cache miss for most nodes queried.
   struct ChildSummary {
     /// The chunk's innermost exact variant, `.none` when it asks for none in particular.
     var variant: NameID
-    private var packedLeaf: UInt32
+    /// The kind (2 bits), the component's weight (4) and the leaf's rule or
+    /// the link's child (26).
+    private var packed: UInt32
 
-    private static let leafBit: UInt32 = 1 << 31
-    private static let weightShift: UInt32 = 27
-    /// Rules beyond this many are never summarised (their records are read):
-    /// the rule shares 32 bits with the flag and the weight.
-    static let leafRuleLimit = 1 << 27
+    private enum Kind: UInt32 {
+      /// Not a simple chunk: tried from the record.
+      case unsummarised
+      case leaf, link
+      /// A simple chunk at any other node: placed from the summary, visited from the record.
+      case branch
+    }
+    private static let kindShift: UInt32 = 30
+    private static let weightShift: UInt32 = 26
+    /// Rules and trie nodes from this one on are never summarised as a leaf
+    /// or a link (only as a branch): the id shares 32 bits with the kind and
+    /// the weight.
+    static let summarisedLimit = 1 << 26
 
-    init(variant: NameID) { (self.variant, packedLeaf) = (variant, 0) }
+    init(variant: NameID) { (self.variant, packed) = (variant, 0) }
 
     /// A simple leaf's summary; nil when `rule` or `weight` do not fit.
     init?(variant: NameID, leafRule rule: RuleID, weight: UInt8) {
-      guard rule.raw >= 0 && Int(rule.raw) < Self.leafRuleLimit && weight < 16 else { return nil }
-      self.variant = variant
-      packedLeaf = Self.leafBit | (UInt32(weight) << Self.weightShift) | UInt32(rule.raw)
+      guard let packed = Self.pack(.leaf, Int(rule.raw), weight) else { return nil }
+      (self.variant, self.packed) = (variant, packed)
     }
 
-    /// Whether the child is a simple leaf (`leafRule` and `leafWeight` hold).
-    var isSimpleLeaf: Bool { packedLeaf & Self.leafBit != 0 }
-    var leafRule: RuleID { RuleID(Int(packedLeaf & ((1 << Self.weightShift) - 1))) }
-    var leafWeight: Int { Int((packedLeaf >> Self.weightShift) & 0xF) }
+    /// A simple link's summary; nil when `child` or `weight` do not fit.
+    init?(variant: NameID, linkedChild child: TrieNodeID, weight: UInt8) {
+      guard let packed = Self.pack(.link, child.index, weight) else { return nil }
+      (self.variant, self.packed) = (variant, packed)
+    }
+
+    /// The summary of any other node with a simple chunk; nil when `weight` does not fit.
+    init?(variant: NameID, branchWeight weight: UInt8) {
+      guard let packed = Self.pack(.branch, 0, weight) else { return nil }
+      (self.variant, self.packed) = (variant, packed)
+    }
+
+    private static func pack(_ kind: Kind, _ id: Int, _ weight: UInt8) -> UInt32? {
+      guard id >= 0 && id < summarisedLimit && weight < 16 else { return nil }
+      return (kind.rawValue << kindShift) | (UInt32(weight) << weightShift) | UInt32(id)
+    }
+
+    /// Whether the chunk is simple: placed from `variant` and `weight`.
+    var isSummarised: Bool { packed >> Self.kindShift != Kind.unsummarised.rawValue }
+    /// Whether the child is a simple leaf (`leafRule` holds).
+    var isSimpleLeaf: Bool { packed >> Self.kindShift == Kind.leaf.rawValue }
+    /// Whether the child is a simple link (`linkedChild` holds).
+    var isSimpleLink: Bool { packed >> Self.kindShift == Kind.link.rawValue }
+    var leafRule: RuleID { RuleID(Int(packed & ((1 << Self.weightShift) - 1))) }
+    var linkedChild: TrieNodeID { TrieNodeID(Int(packed & ((1 << Self.weightShift) - 1))) }
+    /// The chunk's component's weight.
+    var weight: Int { Int((packed >> Self.weightShift) & 0xF) }
   }
 
   /// The literal children of one trie node whose chunk's innermost name is one name.
@@ -188,7 +227,7 @@ final class RuleTrie: @unchecked Sendable {
     var innermostNames: UnsafeMutableBufferPointer<NameID>
     /// Each trie node's `ChildSummary`, by node, apart as well: a child
     /// whose variant the node's component lacks is passed over, and a
-    /// simple leaf is tried, without reading its record.
+    /// simple chunk is placed, without reading its record.
     var childSummaries: UnsafeMutableBufferPointer<ChildSummary>
     /// The components of chunks besides their innermost, by chunk (see `Chunk`).
     var outerComponents: UnsafeMutableBufferPointer<CompiledComponent>

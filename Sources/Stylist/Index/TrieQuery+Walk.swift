@@ -11,11 +11,13 @@ import CPrefetch
 /// the rest of a trie node's literal children at once: a best match tries
 /// few children beyond those on the winning rule's path.
 /// Each trie node is reached at most once (through its one parent edge), and
-/// the walk's path (`frames`) is never longer than the longest rule; a
-/// simple leaf (`RuleTrie.ChildSummary`) is tried without being reached at
-/// all. On reaching a trie node the walk starts loading what trying its
-/// children will read (`prefetchChildren`), so that on a sheet larger than
-/// the caches the misses of its names' lookups overlap.
+/// the walk's path (`frames`) is never longer than the longest rule. A
+/// child with a simple chunk is placed from its summary (`tryFromSummary`,
+/// `RuleTrie.ChildSummary`): a simple leaf is tried without being reached,
+/// a simple link is passed through to its one child, and the record of
+/// either is never read. On reaching a trie node the walk starts loading
+/// what trying its children will read (`prefetchChildren`), so that on a
+/// sheet larger than the caches the misses of its names' lookups overlap.
 extension TrieQuery {
   /// A trie node on the walk's path, with where its chunk was placed and
   /// how far its children have been tried.
@@ -40,16 +42,21 @@ extension TrieQuery {
     var nextChild: Int32
     var groupEnd: Int32
     var groupIndex: Int32
-    /// then the pattern children from `nextPattern` on.
+    /// then the pattern children `nextPattern..<patternEnd`.
     var nextPattern: Int32
+    var patternEnd: Int32
+    /// A simple link reached from its summary: its one child is already
+    /// set to be tried, and its record is never read.
+    var isLink = false
 
     init(
       node: TrieNodeID, end: Int32, start: Int32, placed: Int32, prefix: (UInt64, UInt64), isPacked: Bool,
-      firstPattern: Int32
+      patterns: Range<Int32>
     ) {
       (self.node, self.end, self.start, self.placed) = (node, end, start, placed)
       (self.prefix, self.isPacked) = (prefix, isPacked)
-      (nextIndex, nextChild, groupEnd, groupIndex, nextPattern) = (start - 1, 0, 0, 0, firstPattern)
+      (nextIndex, nextChild, groupEnd, groupIndex) = (start - 1, 0, 0, 0)
+      (nextPattern, patternEnd) = (patterns.lowerBound, patterns.upperBound)
     }
   }
 
@@ -78,10 +85,9 @@ extension TrieQuery {
     if collector.excludes(isThemed: root.isThemed, tokenWeight: root.token.weight, prefix: (0, 0), count: 0) {
       return
     }
-    let rootNode = tables.records[root.node.index].node
     frames[0] = Frame(
       node: root.node, end: -1, start: Int32(depth), placed: 0, prefix: (0, 0), isPacked: true,
-      firstPattern: rootNode.firstChild + rootNode.literalChildCount)
+      patterns: patternChildren(of: tables.records[root.node.index].node))
     prefetchChildren(of: frames[0])
     collectTerminals(at: 0, root, into: &collector)
     var top = 0
@@ -89,8 +95,11 @@ extension TrieQuery {
       if let child = nextChild(of: top, root, &collector) {
         top += 1
         frames[top] = child
-        prefetchChildren(of: child)
-        collectTerminals(at: top, root, into: &collector)
+        // A link ends no rule, and its child's loads have started.
+        if !child.isLink {
+          prefetchChildren(of: child)
+          collectTerminals(at: top, root, into: &collector)
+        }
       } else {
         top -= 1
       }
@@ -139,7 +148,6 @@ extension TrieQuery {
   private func nextChild<Collector: MatchCollector>(
     of index: Int, _ root: RuleTrie.Root, _ collector: inout Collector
   ) -> Frame? {
-    let node = tables.records[frames[index].node.index].node
     let limit = Int(frames[index].start)
     while true {
       if frames[index].nextChild < frames[index].groupEnd {
@@ -151,8 +159,12 @@ extension TrieQuery {
         let summary = tables.childSummaries[child]
         let variant = summary.variant
         if variant != .none && variant != variants[at] && below[at] < 0 { continue }
-        if summary.isSimpleLeaf && triedFromSummary(summary, below: index, latest: at, root, into: &collector) {
-          continue
+        if summary.isSummarised && frames[index].isPacked {
+          switch tryFromSummary(summary, child: child, below: index, latest: at, root, into: &collector) {
+          case .passedOver: continue
+          case .visits(let frame): return frame
+          case .needsRecord: break
+          }
         }
         if let frame = frame(of: child, below: index, latest: at, sameName: true, root, collector) {
           return frame
@@ -161,6 +173,7 @@ extension TrieQuery {
         let at = Int(frames[index].nextIndex)
         frames[index].nextIndex -= 1
         let name = names[at]
+        let node = tables.records[frames[index].node.index].node
         // Each name once, at its latest index below the limit.
         guard name.isInterned && Int(above[at]) >= limit && node.childNames & RuleTrie.bit(name) != 0 else {
           continue
@@ -175,7 +188,7 @@ extension TrieQuery {
           frames[index].groupEnd = group.firstChild + group.childCount
           frames[index].groupIndex = Int32(at)
         }
-      } else if frames[index].nextPattern < node.firstChild + node.literalChildCount + node.patternChildCount {
+      } else if frames[index].nextPattern < frames[index].patternEnd {
         let child = Int(frames[index].nextPattern)
         frames[index].nextPattern += 1
         if let frame = frame(of: child, below: index, latest: limit - 1, sameName: false, root, collector) {
@@ -264,41 +277,6 @@ extension TrieQuery {
     return RuleTrie.ChildSlot(name: name, firstChild: first, childCount: last - first)
   }
 
-  /// Whether the simple leaf child of `frames[parent]` whose summary this
-  /// is (see `RuleTrie.ChildSummary`) was tried from the summary alone:
-  /// placed at the nearest index from `latest` out that has its variant
-  /// (`latest` has its name), and its rule handed to the collector as
-  /// visiting the child would. False when the vector would not fit the
-  /// packed form: the caller then visits it as any other child.
-  ///
-  /// Never inlined: the loop of `nextChild` stays as small as it was, and
-  /// the call is made about once a line.
-  @inline(never)
-  private func triedFromSummary<Collector: MatchCollector>(
-    _ summary: RuleTrie.ChildSummary, below parent: Int, latest: Int, _ root: RuleTrie.Root,
-    into collector: inout Collector
-  ) -> Bool {
-    let from = frames[parent]
-    guard from.isPacked else { return false }
-    var end = latest
-    if summary.variant != .none {
-      while end >= 0 && variants[end] != summary.variant { end = Int(below[end]) }
-      guard end >= 0 else { return true }
-    }
-    let entry = Specificity.Entry(position: depth - 1 - end, weight: summary.leafWeight)
-    guard let packed = Specificity.packedBits(entry, at: Int(from.placed)) else { return false }
-    var prefix = from.prefix
-    if packed.word == 0 { prefix.0 |= packed.bits } else { prefix.1 |= packed.bits }
-    let placed = Int(from.placed) + 1
-    if !collector.excludes(isThemed: root.isThemed, tokenWeight: root.token.weight, prefix: prefix, count: placed) {
-      collector.collect(
-        RankKey(
-          isThemed: root.isThemed, order: summary.leafRule, tokenWeight: Int(root.token.weight), depth: depth,
-          packed: prefix, count: placed))
-    }
-    return true
-  }
-
   /// The frame of trie node `child` when its chunk can be placed below
   /// `frames[parent]`'s and the collector may still want what is under it.
   @inline(__always)
@@ -330,10 +308,93 @@ extension TrieQuery {
     {
       return nil
     }
-    let node = tables.records[child].node
     return Frame(
       node: TrieNodeID(child), end: Int32(end), start: Int32(start), placed: placed, prefix: prefix,
-      isPacked: isPacked, firstPattern: node.firstChild + node.literalChildCount)
+      isPacked: isPacked, patterns: patternChildren(of: tables.records[child].node))
+  }
+
+  /// The trie nodes of `node`'s pattern children (after its literal ones).
+  @inline(__always)
+  private func patternChildren(of node: RuleTrie.Node) -> Range<Int32> {
+    let first = node.firstChild + node.literalChildCount
+    return first..<first + node.patternChildCount
+  }
+
+  /// What trying a summarised child (`RuleTrie.ChildSummary`) came to.
+  enum SummaryTry {
+    /// Nothing more to do: it did not fit, the collector wanted nothing
+    /// from it, or (a leaf) its rule was handed over.
+    case passedOver
+    /// A branch or a link to visit, with its frame (a link's with its one
+    /// child set as the only one left to try).
+    case visits(Frame)
+    /// The vector would not fit the packed form: the child is tried from
+    /// its record as any other.
+    case needsRecord
+  }
+
+  /// Tries `child` of `frames[parent]` (packed) from its summary: placed at
+  /// the nearest index from `latest` out that has its variant (`latest`
+  /// has its name), and, when the collector may want what it leads to, for
+  /// a simple leaf its rule handed to the collector, for a branch its frame
+  /// (from its record), and for a simple link its frame, with its child's
+  /// name found at its latest index further out (as the walk finds a
+  /// name's group) and the child's summary and record starting to load.
+  /// All as visiting the child from its record would; a leaf's or a link's
+  /// record is never read.
+  ///
+  /// Never inlined: the loop of `nextChild` stays small (the walk is
+  /// sensitive to its code's size; docs/PERFORMANCE.md).
+  @inline(never)
+  private func tryFromSummary<Collector: MatchCollector>(
+    _ summary: RuleTrie.ChildSummary, child: Int, below parent: Int, latest: Int, _ root: RuleTrie.Root,
+    into collector: inout Collector
+  ) -> SummaryTry {
+    let from = frames[parent]
+    var end = latest
+    if summary.variant != .none {
+      while end >= 0 && variants[end] != summary.variant { end = Int(below[end]) }
+      guard end >= 0 else { return .passedOver }
+    }
+    let entry = Specificity.Entry(position: depth - 1 - end, weight: summary.weight)
+    guard let packed = Specificity.packedBits(entry, at: Int(from.placed)) else { return .needsRecord }
+    var prefix = from.prefix
+    if packed.word == 0 { prefix.0 |= packed.bits } else { prefix.1 |= packed.bits }
+    let placed = Int(from.placed) + 1
+    if collector.excludes(isThemed: root.isThemed, tokenWeight: root.token.weight, prefix: prefix, count: placed) {
+      return .passedOver
+    }
+    if summary.isSimpleLeaf {
+      collector.collect(
+        RankKey(
+          isThemed: root.isThemed, order: summary.leafRule, tokenWeight: Int(root.token.weight), depth: depth,
+          packed: prefix, count: placed))
+      return .passedOver
+    }
+    guard summary.isSimpleLink else {
+      return .visits(
+        Frame(
+          node: TrieNodeID(child), end: Int32(end), start: Int32(end), placed: Int32(placed), prefix: prefix,
+          isPacked: true, patterns: patternChildren(of: tables.records[child].node)))
+    }
+    let next = summary.linkedChild.index
+    stylist_prefetch(tables.childSummaries.baseAddress! + next)
+    stylist_prefetch(tables.records.baseAddress! + next)
+    var frame = Frame(
+      node: TrieNodeID(child), end: Int32(end), start: Int32(end), placed: Int32(placed), prefix: prefix,
+      isPacked: true, patterns: Int32(next)..<Int32(next))
+    frame.isLink = true
+    frame.nextIndex = -1
+    let name = tables.innermostNames[next]
+    if name == .none {
+      frame.patternEnd = Int32(next + 1)
+      return .visits(frame)
+    }
+    var at = end - 1
+    while at >= 0 && names[at] != name { at -= 1 }
+    guard at >= 0 else { return .passedOver }
+    (frame.nextChild, frame.groupEnd, frame.groupIndex) = (Int32(next), Int32(next + 1), Int32(at))
+    return .visits(frame)
   }
 
   /// The vector of the placement that led to `frames[index]`: its chunks'

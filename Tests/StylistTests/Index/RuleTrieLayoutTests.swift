@@ -34,31 +34,43 @@ import Testing
     #expect(MemoryLayout<CompiledComponent>.stride == 12)
   }
 
-  /// Beside each child's variant, a simple leaf's rule and weight, in 8 bytes.
+  /// Beside each child's variant, the kind of its chunk and node, the
+  /// component's weight, and a simple leaf's rule or a simple link's child, in 8 bytes.
   @Test func aChildSummaryIsEightBytes() {
     #expect(MemoryLayout<RuleTrie.ChildSummary>.stride == 8)
     let plain = RuleTrie.ChildSummary(variant: NameID(raw: 3))
-    #expect(!plain.isSimpleLeaf && plain.variant == NameID(raw: 3))
-    for rule in [0, 7, RuleTrie.ChildSummary.leafRuleLimit - 1] {
-      for weight: UInt8 in [12, 14, 15] {
+    #expect(!plain.isSummarised && !plain.isSimpleLeaf && !plain.isSimpleLink && plain.variant == NameID(raw: 3))
+    for id in [0, 7, RuleTrie.ChildSummary.summarisedLimit - 1] {
+      for weight: UInt8 in [0, 12, 15] {
         for variant in [NameID.none, NameID(raw: 0), NameID(raw: 41)] {
-          let leaf = RuleTrie.ChildSummary(variant: variant, leafRule: RuleID(rule), weight: weight)
-          #expect(leaf?.isSimpleLeaf == true && leaf?.variant == variant)
-          #expect(leaf?.leafRule == RuleID(rule) && leaf?.leafWeight == Int(weight))
+          let leaf = RuleTrie.ChildSummary(variant: variant, leafRule: RuleID(id), weight: weight)
+          #expect(leaf?.isSummarised == true && leaf?.isSimpleLeaf == true && leaf?.isSimpleLink == false)
+          #expect(leaf?.variant == variant && leaf?.leafRule == RuleID(id) && leaf?.weight == Int(weight))
+          let link = RuleTrie.ChildSummary(variant: variant, linkedChild: TrieNodeID(id), weight: weight)
+          #expect(link?.isSummarised == true && link?.isSimpleLink == true && link?.isSimpleLeaf == false)
+          #expect(link?.variant == variant && link?.linkedChild == TrieNodeID(id) && link?.weight == Int(weight))
+          let branch = RuleTrie.ChildSummary(variant: variant, branchWeight: weight)
+          #expect(branch?.isSummarised == true && branch?.isSimpleLeaf == false && branch?.isSimpleLink == false)
+          #expect(branch?.variant == variant && branch?.weight == Int(weight))
         }
       }
     }
     // Beyond what the packed word holds: the record is read instead.
-    let limit = RuleID(RuleTrie.ChildSummary.leafRuleLimit)
-    #expect(RuleTrie.ChildSummary(variant: .none, leafRule: limit, weight: 12) == nil)
+    let limit = RuleTrie.ChildSummary.summarisedLimit
+    #expect(RuleTrie.ChildSummary(variant: .none, leafRule: RuleID(limit), weight: 12) == nil)
     #expect(RuleTrie.ChildSummary(variant: .none, leafRule: RuleID(0), weight: 16) == nil)
+    #expect(RuleTrie.ChildSummary(variant: .none, linkedChild: TrieNodeID(limit), weight: 12) == nil)
+    #expect(RuleTrie.ChildSummary(variant: .none, linkedChild: TrieNodeID(0), weight: 16) == nil)
+    #expect(RuleTrie.ChildSummary(variant: .none, branchWeight: 16) == nil)
   }
 
-  /// A child is summarised as a simple leaf exactly when its record says
-  /// it is one (no children, one rule ending there that needs no empty
-  /// path, one component with a literal name, an exact variant or none, no
-  /// `>`), with that rule and the component's weight.
-  @Test func simpleLeavesAreSummarisedFromTheirRecords() throws {
+  /// A child is summarised exactly when its chunk is simple (one component
+  /// with a literal name, an exact variant or none, no `>`), with the
+  /// component's weight; as a simple leaf exactly when its node has no
+  /// children and ends one rule that needs no empty path (with that rule),
+  /// and as a simple link exactly when it has one child and ends no rule
+  /// (with that child).
+  @Test func simpleChunksAreSummarisedFromTheirRecords() throws {
     var generator = SeededGenerator(seed: 21)
     var rules = (0..<400).map { position in
       StyleRule(RandomSheets.selector(using: &generator, themes: ["dark"]), ["n": .int(position)])
@@ -68,36 +80,58 @@ import Testing
     }
     let trie = StyleIndex(rules: rules).trie
     let roots = Set(trie.roots.map(\.node))
-    var (simple, other) = (0, 0)
+    var (leaves, links, branches, other) = (0, 0, 0, 0)
     for id in 0..<trie.tables.records.count - 1 where !roots.contains(TrieNodeID(id)) {
       let record = trie.tables.records[id]
       let innermost = record.chunk.innermost
-      let isSimple =
-        record.node.literalChildCount + record.node.patternChildCount == 0 && record.node.hasTerminals
-        && record.firstTerminal.isLastOfNode && !record.firstTerminal.needsEmptyPath && record.chunk.length == 1
-        && record.chunk.anchoring.isEmpty && innermost.nameKind == .exact
+      let isSimpleChunk =
+        record.chunk.length == 1 && record.chunk.anchoring.isEmpty && innermost.nameKind == .exact
         && (innermost.variantKind == .exact || innermost.variantKind == .unspecified)
+      let childCount = record.node.literalChildCount + record.node.patternChildCount
+      let isLeaf =
+        isSimpleChunk && childCount == 0 && record.node.hasTerminals && record.firstTerminal.isLastOfNode
+        && !record.firstTerminal.needsEmptyPath
+      let isLink = isSimpleChunk && childCount == 1 && !record.node.hasTerminals
       let summary = trie.tables.childSummaries[id]
-      #expect(summary.isSimpleLeaf == isSimple, "node \(id)")
+      #expect(summary.isSummarised == isSimpleChunk, "node \(id)")
+      #expect(summary.isSimpleLeaf == isLeaf, "node \(id)")
+      #expect(summary.isSimpleLink == isLink, "node \(id)")
       #expect(summary.variant == innermost.variant, "node \(id)")
-      if isSimple {
-        simple += 1
+      if isSimpleChunk { #expect(summary.weight == Int(innermost.weight), "node \(id)") }
+      if isLeaf {
+        leaves += 1
         #expect(summary.leafRule == record.firstTerminal.rule, "node \(id)")
-        #expect(summary.leafWeight == Int(innermost.weight), "node \(id)")
+      } else if isLink {
+        links += 1
+        #expect(summary.linkedChild == TrieNodeID(Int(record.node.firstChild)), "node \(id)")
+      } else if isSimpleChunk {
+        branches += 1
       } else {
         other += 1
       }
     }
-    #expect(simple >= 10 && other >= 10)
+    #expect(leaves >= 10 && links >= 10 && branches >= 10 && other >= 10)
 
     // By hand: `a[*]` and `a[x*]` ask for a pattern, `>` anchors or joins,
-    // `c/t` twice ends two rules, `a*` is a glob, `e` has a child.
-    let texts = ["a/t", "a[x]/t", "a[*]/t", "a[x*]/t", ">a/t", "a/>t", "b/>a/t", "c/t", "c/t", "a*/t", "d/e/t"]
+    // `c/t` twice ends two rules, `a*` is a glob; `e`, `i` and `j` lead to
+    // one child each (`j` to a glob), `g` ends a rule and has a child.
+    let texts = [
+      "a/t", "a[x]/t", "a[*]/t", "a[x*]/t", ">a/t", "a/>t", "b/>a/t", "c/t", "c/t", "a*/t", "d/e/t", "f/g/t", "g/t",
+      "h[y]/i/t", "x*/j/t",
+    ]
     let small = StyleIndex(rules: try texts.map { StyleRule(try StyleSelector(parsing: $0), [:]) }).trie
-    let summarised = (0..<small.tables.records.count - 1).compactMap { id in
-      small.tables.childSummaries[id].isSimpleLeaf ? small.tables.childSummaries[id].leafRule : nil
+    let ids = 0..<small.tables.records.count - 1
+    let summaries = ids.map { small.tables.childSummaries[$0] }
+    let leafRules = ids.compactMap { summaries[$0].isSimpleLeaf ? summaries[$0].leafRule : nil }
+    #expect(Set(leafRules.map { texts[$0.index] }) == ["a/t", "a[x]/t", "d/e/t", "f/g/t", "h[y]/i/t"])
+    func names(_ kind: (RuleTrie.ChildSummary) -> Bool) -> Set<NameID> {
+      Set(ids.filter { kind(summaries[$0]) }.map { small.tables.innermostNames[$0] })
     }
-    #expect(Set(summarised.map { texts[$0.index] }) == ["a/t", "a[x]/t", "d/e/t"])
+    #expect(names(\.isSimpleLink) == Set(["e", "i", "j"].map(small.nameID)))
+    let isBranch = { (summary: RuleTrie.ChildSummary) in
+      summary.isSummarised && !summary.isSimpleLeaf && !summary.isSimpleLink
+    }
+    #expect(names(isBranch) == Set(["c", "g"].map(small.nameID)))
   }
 
   @Test func wideAndNarrowNodesFindTheirChildren() throws {
