@@ -56,9 +56,9 @@ struct AnsweredLines: Sendable {
   }
 
   /// Adds a cascade line: `cascaded` are the applicable rules' load positions, best first.
-  mutating func appendCascade(node: UnsafeBufferPointer<UInt8>, _ cascaded: CascadedOrders?, theme: String?) {
+  mutating func appendCascade(node: UnsafeBufferPointer<UInt8>, _ cascaded: CascadedOrders, theme: String?) {
     let start = orders.count
-    if let cascaded { orders.append(contentsOf: cascaded) }
+    orders.append(contentsOf: cascaded)
     append(node: node, .cascade(start..<orders.count, theme: theme))
   }
 

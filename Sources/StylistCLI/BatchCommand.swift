@@ -68,11 +68,11 @@ struct BatchCommand: ParsableCommand {
         line.withUnsafeBufferPointer { bytes in
           do throws(SyntaxError) {
             if cascade {
-              let answer = try index.cascade(utf8: bytes, options: options)
+              let answer = try index.cascadeOrders(utf8: bytes, options: options)
               themes.check(answer.theme, line: lineNumber)
-              block.appendCascade(node: bytes, answer.cascadedOrders, theme: answer.theme)
+              block.appendCascade(node: bytes, answer.orders, theme: answer.theme)
             } else {
-              let answer = try index.bestMatch(utf8: bytes, options: options)
+              let answer = try index.bestMatchOrder(utf8: bytes, options: options)
               themes.check(answer.theme, line: lineNumber)
               block.append(node: bytes, .bestMatch(order: answer.order, theme: answer.theme))
             }

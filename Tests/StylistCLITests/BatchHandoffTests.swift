@@ -31,13 +31,17 @@ import Testing
       let bytes = Array(node.utf8)
       bytes.withUnsafeBufferPointer { bytes in
         do throws(SyntaxError) {
+          // The block holds what `batch` keeps (load positions, no
+          // `Answer`); the expected line is written from the `Answer`.
           if cascade {
             let answer = try index.cascade(utf8: bytes)
-            block.appendCascade(node: bytes, answer.cascadedOrders, theme: answer.theme)
+            let kept = try index.cascadeOrders(utf8: bytes)
+            block.appendCascade(node: bytes, kept.orders, theme: kept.theme)
             expected += resolutionValue(answer, node: node).jsonText + "\n"
           } else {
             let answer = try index.bestMatch(utf8: bytes)
-            block.append(node: bytes, .bestMatch(order: answer.order, theme: answer.theme))
+            let kept = try index.bestMatchOrder(utf8: bytes)
+            block.append(node: bytes, .bestMatch(order: kept.order, theme: kept.theme))
             expected += resolutionValue(answer, node: node).jsonText + "\n"
           }
         } catch {

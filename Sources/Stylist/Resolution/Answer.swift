@@ -73,24 +73,59 @@ extension StyleIndex {
   public func bestMatch(utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions = .init())
     throws(SyntaxError) -> Answer
   {
-    try NodeLine.with(utf8: text) { line in
-      let theme = line.themeText ?? options.theme
-      var collector = BestCollector(mode: options.mode)
-      trie.collect(line, theme: theme, into: &collector)
-      return Answer(index: self, theme: theme, winner: collector.best, ranked: nil, spilled: collector.spilled)
-    }
+    let found = try best(utf8: text, options: options)
+    return Answer(index: self, theme: found.theme, winner: found.winner, ranked: nil, spilled: found.spilled)
   }
 
   /// `cascade(for:options:)` for a node identifier given as UTF-8 text.
   public func cascade(utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions = .init())
     throws(SyntaxError) -> Answer
   {
+    let found = try applicable(utf8: text, options: options)
+    return Answer(
+      index: self, theme: found.theme, winner: found.keys.first, ranked: found.keys, spilled: found.spilled)
+  }
+
+  // For a tool that keeps only load positions (`batch`): what `Answer`
+  // gives, without an `Answer`. An answer holds the index, so making one
+  // counts the index's storage up and down; on a thread beside another that
+  // reads the same storage (`batch`'s writer), every count moves that
+  // cache line from one core to the other.
+
+  /// `bestMatch(utf8:options:)`'s winner's load position (`Answer.order`) and theme.
+  package func bestMatchOrder(utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions = .init())
+    throws(SyntaxError) -> (order: Int?, theme: String?)
+  {
+    let found = try best(utf8: text, options: options)
+    return (found.winner?.order.index, found.theme)
+  }
+
+  /// `cascade(utf8:options:)`'s rules' load positions (`Answer.cascadedOrders`) and theme.
+  package func cascadeOrders(utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions = .init())
+    throws(SyntaxError) -> (orders: CascadedOrders, theme: String?)
+  {
+    let found = try applicable(utf8: text, options: options)
+    return (CascadedOrders(ranked: found.keys), found.theme)
+  }
+
+  private func best(utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions)
+    throws(SyntaxError) -> (winner: RankKey?, theme: String?, spilled: [Specificity])
+  {
+    try NodeLine.with(utf8: text) { line in
+      let theme = line.themeText ?? options.theme
+      var collector = BestCollector(mode: options.mode)
+      trie.collect(line, theme: theme, into: &collector)
+      return (collector.best, theme, collector.spilled)
+    }
+  }
+
+  private func applicable(utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions)
+    throws(SyntaxError) -> (keys: [RankKey], theme: String?, spilled: [Specificity])
+  {
     try NodeLine.with(utf8: text) { line in
       let theme = line.themeText ?? options.theme
       let applicable = ranked(line, theme: theme, mode: options.mode)
-      return Answer(
-        index: self, theme: theme, winner: applicable.keys.first, ranked: applicable.keys,
-        spilled: applicable.spilled)
+      return (applicable.keys, theme, applicable.spilled)
     }
   }
 }
