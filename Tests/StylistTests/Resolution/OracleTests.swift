@@ -11,7 +11,7 @@ import Testing
 /// both modes.
 @Suite struct OracleTests {
   @Test(arguments: PrecedenceMode.allCases)
-  func indexAgreesWithOracles(mode: PrecedenceMode) {
+  func indexAgreesWithOracles(mode: PrecedenceMode) throws {
     var generator = SeededGenerator(seed: mode == .themed ? 1 : 2)
     let themes = ["dark", "light"]
     for _ in 0..<300 {
@@ -37,6 +37,12 @@ import Testing
         #expect(ranked.map(\.order) == expected.map(\.order), "ranking: \(context)")
         #expect(ranked.map(\.specificity) == expected.map(\.specificity), "vectors: \(context)")
         #expect(index.bestMatch(for: node, options: options).match == ranked.first, "winner: \(context)")
+        // What `batch` keeps, from the node's text.
+        let text = Array(node.description.utf8)
+        let kept = try text.withUnsafeBufferPointer { try index.bestMatchOrder(utf8: $0, options: options) }
+        #expect(kept.order == expected.first?.order && kept.theme == node.theme ?? theme, "order: \(context)")
+        let cascaded = try text.withUnsafeBufferPointer { try index.cascadeOrders(utf8: $0, options: options) }
+        #expect(Array(cascaded.orders) == expected.map(\.order), "cascade orders: \(context)")
 
         var merged = Properties()
         for found in expected.reversed() {
