@@ -41,6 +41,8 @@ struct BatchCommand: ParsableCommand {
   /// renders and writes the answers in order. A block goes over when full
   /// and whenever the input has no complete line ready, flushing the
   /// output after it: a tool that writes a line and waits gets its answer.
+  /// This thread keeps load positions, never an `Answer`: an answer holds
+  /// the index, whose storage the writer reads (`StyleIndex.bestMatchOrder`).
   func run() throws {
     let (index, options) = try sheet.load()
     let cascade = cascade
@@ -68,13 +70,13 @@ struct BatchCommand: ParsableCommand {
         line.withUnsafeBufferPointer { bytes in
           do throws(SyntaxError) {
             if cascade {
-              let answer = try index.cascadeOrders(utf8: bytes, options: options)
-              themes.check(answer.theme, line: lineNumber)
-              block.appendCascade(node: bytes, answer.orders, theme: answer.theme)
+              let found = try index.cascadeOrders(utf8: bytes, options: options)
+              themes.check(found.theme, line: lineNumber)
+              block.appendCascade(node: bytes, found.orders, theme: found.theme)
             } else {
-              let answer = try index.bestMatchOrder(utf8: bytes, options: options)
-              themes.check(answer.theme, line: lineNumber)
-              block.append(node: bytes, .bestMatch(order: answer.order, theme: answer.theme))
+              let found = try index.bestMatchOrder(utf8: bytes, options: options)
+              themes.check(found.theme, line: lineNumber)
+              block.append(node: bytes, .bestMatch(order: found.order, theme: found.theme))
             }
           } catch {
             block.append(node: bytes, .syntaxError("<stdin>:\(lineNumber):\(error.column): \(error.message)"))

@@ -154,6 +154,7 @@ final class RuleTrie: @unchecked Sendable {
     private enum Kind: UInt32 {
       /// Not a simple chunk: tried from the record.
       case unsummarised
+      /// A simple leaf or a simple link (see the type's comment).
       case leaf, link
       /// A simple chunk at any other node: placed from the summary, visited from the record.
       case branch
