@@ -79,6 +79,11 @@ struct Benchmarks {
     let standard = files[10_000]!
     let skewedFiles = try workload(10_000, skewed: true)
 
+    // How far memory is, timed in the same rounds as the runs it explains.
+    let chaseLoads = 4_000_000
+    let chases = [(name: "chase 1 MB", bytes: 1 << 20), (name: "chase 8 MB", bytes: 8 << 20)].map {
+      (name: $0.name, chase: PointerChase(bytes: $0.bytes))
+    }
     var commands: [String: () throws -> Void] = [
       "cat": { _ = try Measure.command("/bin/cat", [], input: standard.input) },
       "skewed": { _ = try Measure.command(stylist, ["batch", "-s", skewedFiles.sheet], input: skewedFiles.input) },
@@ -94,6 +99,9 @@ struct Benchmarks {
       commands["load \(styles)"] = {
         _ = try Measure.command(stylist, ["batch", "-s", sheet.sheet], input: "/dev/null")
       }
+    }
+    for (name, chase) in chases {
+      commands[name] = { if chase.run(loads: chaseLoads) < 0 { throw BenchError("the chase left its buffer") } }
     }
     let best = try Measure.bestAlternating(runs: 5, commands)
 
@@ -137,6 +145,11 @@ struct Benchmarks {
       Row(
         workload: "per-line time 1k → 100k styles, net of load", figure: growth, unit: "×", baselineName: "1k styles",
         baseline: nil, ratio: growth, goal: "≤ 1.5×", met: growth <= 1.5))
+    let latency = chases.map { best[$0.name]! / Double(chaseLoads) * 1e9 }
+    rows.append(
+      Row(
+        workload: "  memory latency this run: random loads over 8 MB", figure: latency[1], unit: "ns",
+        baselineName: "over 1 MB", baseline: latency[0], ratio: latency[1] / latency[0], goal: "—", met: true))
   }
 
   /// Loading realistic sheets as a user meets it: `stylist match -s SHEET
