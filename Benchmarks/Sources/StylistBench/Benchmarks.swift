@@ -63,7 +63,8 @@ struct Benchmarks {
   /// of each kept): on this shared machine one run in three or four reads
   /// 10–25 % slow whatever the code, and a slow minute that fell on only
   /// one side of a ratio (the 100k runs, or `--cascade`) moved it by as
-  /// much as the goals' margins.
+  /// much as the goals' margins. The same rounds time a pointer chase over
+  /// 8 MB and 1 MB (`PointerChase`), printed last: which kind of minute it was.
   private mutating func designSystemBatch() throws {
     let lines = options.batchLines
     func workload(_ styles: Int, skewed: Bool) throws -> (sheet: String, input: String) {
