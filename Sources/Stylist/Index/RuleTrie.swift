@@ -197,8 +197,10 @@ final class RuleTrie: @unchecked Sendable {
     var isSimpleLeaf: Bool { packed >> Self.kindShift == Kind.leaf.rawValue }
     /// Whether the child is a simple link (`linkedChild` holds).
     var isSimpleLink: Bool { packed >> Self.kindShift == Kind.link.rawValue }
-    var leafRule: RuleID { RuleID(Int(packed & ((1 << Self.weightShift) - 1))) }
-    var linkedChild: TrieNodeID { TrieNodeID(Int(packed & ((1 << Self.weightShift) - 1))) }
+    var leafRule: RuleID { RuleID(id) }
+    var linkedChild: TrieNodeID { TrieNodeID(id) }
+    /// The leaf's rule or the link's child (0 for a branch).
+    private var id: Int { Int(packed & ((1 << Self.weightShift) - 1)) }
     /// The chunk's component's weight.
     var weight: Int { Int((packed >> Self.weightShift) & 0xF) }
   }

@@ -371,18 +371,14 @@ extension TrieQuery {
           packed: prefix, count: placed))
       return .passedOver
     }
-    guard summary.isSimpleLink else {
-      return .visits(
-        Frame(
-          node: TrieNodeID(child), end: Int32(end), start: Int32(end), placed: Int32(placed), prefix: prefix,
-          isPacked: true, patterns: patternChildren(of: tables.records[child].node)))
-    }
     let next = summary.linkedChild.index
-    stylist_prefetch(tables.childSummaries.baseAddress! + next)
-    stylist_prefetch(tables.records.baseAddress! + next)
     var frame = Frame(
       node: TrieNodeID(child), end: Int32(end), start: Int32(end), placed: Int32(placed), prefix: prefix,
-      isPacked: true, patterns: Int32(next)..<Int32(next))
+      isPacked: true,
+      patterns: summary.isSimpleLink ? Int32(next)..<Int32(next) : patternChildren(of: tables.records[child].node))
+    guard summary.isSimpleLink else { return .visits(frame) }
+    stylist_prefetch(tables.childSummaries.baseAddress! + next)
+    stylist_prefetch(tables.records.baseAddress! + next)
     frame.isLink = true
     frame.nextIndex = -1
     let name = tables.innermostNames[next]
