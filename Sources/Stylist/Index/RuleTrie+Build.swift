@@ -272,14 +272,9 @@ extension RuleTrie {
     /// written in place at its final size.
     mutating func layout() -> (roots: [Root], ruleNodes: [TrieNodeID], tables: Tables) {
       let empty = Node(
-        childNames: 0, firstTerminal: 0, firstChild: 0, literalChildCount: 0, patternChildCount: 0, firstSlot: 0,
-        slotShift: 0, hasTerminals: false)
+        childNames: 0, firstTerminal: 0, firstChild: 0, literalChildCount: 0, patternChildCount: 0, slots: .none)
       let records = PageMemory.allocate(Record.self, count: nodeCount + 1)
-      records.initialize(
-        repeating: Record(
-          node: empty,
-          chunk: Chunk(innermost: CompiledComponent(weight: 0), firstOuter: 0, length: 0, anchoring: []),
-          firstTerminal: Terminal(rule: RuleID(0), needsEmptyPath: false, isLastOfNode: true)))
+      records.initialize(repeating: Record(node: empty, firstTerminal: .absent))
       /// Each build node's final id.
       var newID = PageBuffer<Int32>(repeating: 0, count: nodeCount)
       /// The edge into each node, by final id (-1 for a root).
@@ -344,7 +339,6 @@ extension RuleTrie {
         for id in 0..<nodeCount {
           records[id].node.firstTerminal = Int32(cursor)
           let positions = Int(nodeTerminals.start[id])..<Int(nodeTerminals.start[id + 1])
-          records[id].node.hasTerminals = !positions.isEmpty
           for position in positions {
             let rule = Int(nodeTerminals.order[position])
             let terminal = Terminal(
@@ -359,8 +353,11 @@ extension RuleTrie {
       }
       (ruleEnds, newID) = (PageBuffer(capacity: 0), PageBuffer(capacity: 0))
 
-      // The chunk of the edge into each node, in its record; the
-      // components besides the innermost in the same order.
+      // The chunk of the edge into each node; the components besides the
+      // innermost in the same order.
+      let chunks = PageMemory.allocate(Chunk.self, count: nodeCount)
+      chunks.initialize(
+        repeating: Chunk(innermost: CompiledComponent(weight: 0), firstOuter: 0, length: 0, anchoring: []))
       let outerComponents = PageMemory.allocate(CompiledComponent.self, count: components.count - edges.count)
       let innermostNames = PageMemory.allocate(NameID.self, count: nodeCount)
       innermostNames.initialize(repeating: .none)
@@ -369,33 +366,34 @@ extension RuleTrie {
       var outerCursor = 0
       for id in 0..<nodeCount {
         guard edgeInto[id] >= 0 else {
-          records[id].chunk.firstOuter = Int32(outerCursor)
+          chunks[id].firstOuter = Int32(outerCursor)
           continue
         }
         let edge = Int(edgeInto[id])
         let range = chunkRange(of: edge)
         let innermost = components[range.upperBound - 1]
-        records[id].chunk = Chunk(
+        chunks[id] = Chunk(
           innermost: innermost, firstOuter: Int32(outerCursor), length: Int32(range.count),
           anchoring: edges[edge].anchoring)
         innermostNames[id] = innermost.name
         childSummaries[id] = ChildSummary(variant: innermost.variant)
-        let node = records[id].node
+        let record = records[id]
+        let node = record.node
         let isSimpleChunk =
           range.count == 1 && edges[edge].anchoring.isEmpty && innermost.nameKind == .exact
           && (innermost.variantKind == .exact || innermost.variantKind == .unspecified)
         let childCount = node.literalChildCount + node.patternChildCount
         let isSimpleLeaf =
-          isSimpleChunk && childCount == 0 && node.hasTerminals && records[id].firstTerminal.isLastOfNode
-          && !records[id].firstTerminal.needsEmptyPath
-        let isSimpleLink = isSimpleChunk && childCount == 1 && !node.hasTerminals
+          isSimpleChunk && childCount == 0 && record.hasTerminals && record.firstTerminal.isLastOfNode
+          && !record.firstTerminal.needsEmptyPath
+        let isSimpleLink = isSimpleChunk && childCount == 1 && !record.hasTerminals
         if isSimpleChunk {
           let (variant, weight) = (innermost.variant, innermost.weight)
           // A leaf or a link whose id does not fit is summarised as a branch.
           var summary = ChildSummary(variant: variant, branchWeight: weight)
           if isSimpleLeaf {
             summary =
-              ChildSummary(variant: variant, leafRule: records[id].firstTerminal.rule, weight: weight) ?? summary
+              ChildSummary(variant: variant, leafRule: record.firstTerminal.rule, weight: weight) ?? summary
           } else if isSimpleLink {
             summary =
               ChildSummary(variant: variant, linkedChild: TrieNodeID(Int(node.firstChild)), weight: weight) ?? summary
@@ -424,27 +422,27 @@ extension RuleTrie {
           }
         }
       }
+      // Tables that would start beyond `SlotTable.firstLimit` are not
+      // made: those nodes scan their children in place.
       var groups: [ChildSlot] = []
       var slotTotal = 0
       for id in 0..<nodeCount where records[id].node.literalChildCount > RuleTrie.scannedEdges {
         literalGroups(id, into: &groups)
-        slotTotal += Self.slotCount(literalChildren: Int(records[id].node.literalChildCount), names: groups.count)
+        let slotCount = Self.slotCount(literalChildren: Int(records[id].node.literalChildCount), names: groups.count)
+        guard let table = SlotTable(first: slotTotal, count: slotCount) else { break }
+        records[id].node.slots = table
+        slotTotal += slotCount
       }
       let slots = PageMemory.allocate(ChildSlot.self, count: slotTotal)
       slots.initialize(repeating: ChildSlot(name: .unknown, firstChild: 0, childCount: 0))
-      var slotCursor = 0
-      for id in 0..<nodeCount where records[id].node.literalChildCount > RuleTrie.scannedEdges {
+      for id in 0..<nodeCount where records[id].node.slotCount > 0 {
         literalGroups(id, into: &groups)
-        let slotCount = Self.slotCount(literalChildren: Int(records[id].node.literalChildCount), names: groups.count)
-        let firstSlot = slotCursor
-        slotCursor += slotCount
+        let (firstSlot, slotCount) = (Int(records[id].node.firstSlot), Int(records[id].node.slotCount))
         for group in groups {
           var slot = ChildSlot.home(group.name, count: Int32(slotCount))
           while slots[firstSlot + slot].name != .unknown { slot = (slot + 1) & (slotCount - 1) }
           slots[firstSlot + slot] = group
         }
-        records[id].node.firstSlot = Int32(firstSlot)
-        records[id].node.slotShift = UInt8(slotCount.trailingZeroBitCount)
       }
 
       var roots: [Root] = []
@@ -471,7 +469,7 @@ extension RuleTrie {
       }
       let patternRoots = roots.indices.filter { roots[$0].token.kind != .exact }.map { Int32($0) }
       let tables = Tables(
-        records: records, innermostNames: innermostNames, childSummaries: childSummaries,
+        records: records, chunks: chunks, innermostNames: innermostNames, childSummaries: childSummaries,
         outerComponents: outerComponents, terminals: flatTerminals,
         literalRoots: literalRoots, childSlots: slots, globMatchesName: globTable,
         names: NameLookup(names),

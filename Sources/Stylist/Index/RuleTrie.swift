@@ -22,9 +22,9 @@
 /// is numbered breadth first, one root after another: a root's tree is a
 /// contiguous range of trie nodes and of terminals, a node's children are
 /// consecutive, and the nodes a query visits most (a common token's root
-/// and its children) sit together and stay in cache. A query reads one
-/// cache line per trie node it tries and visits (`Record`: the node's
-/// `Chunk`, its `Node` and its first terminal), except what its
+/// and its children) sit together and stay in cache. A query reads a
+/// trie node's `Chunk` when it tries the node and its `Record` (its `Node`
+/// and first terminal) when it visits it, except what the node's
 /// `ChildSummary` stands in for (placing a simple chunk, trying a simple
 /// leaf, passing through a simple link); what it reads to pass over children without
 /// trying them (their innermost names and variants) is in dense tables
@@ -34,7 +34,7 @@
 ///
 /// `@unchecked Sendable`: read-only after `init`.
 final class RuleTrie: @unchecked Sendable {
-  /// What a query reads when it visits a trie node: 32 bytes, in its
+  /// What a query reads when it visits a trie node: 28 bytes, in its
   /// `Record`. The innermost names a narrow node's children are scanned by
   /// are in `Tables` apart, and the parent is found only for `explain`.
   struct Node {
@@ -53,22 +53,49 @@ final class RuleTrie: @unchecked Sendable {
     var literalChildCount: Int32
     var patternChildCount: Int32
     /// A node with more than `scannedEdges` literal children finds them by
-    /// name in `childSlots[firstSlot..<firstSlot + slotCount]`.
-    var firstSlot: Int32
-    /// `slotCount` is `1 << slotShift` (a power of two), 0 when 0.
-    var slotShift: UInt8
-    /// Whether any rule ends here.
-    var hasTerminals: Bool
+    /// name in its slot table (`.none` for a narrow one).
+    var slots: SlotTable
 
-    var slotCount: Int32 { slotShift == 0 ? 0 : 1 << Int32(slotShift) }
+    var firstSlot: Int32 { slots.first }
+    var slotCount: Int32 { slots.count }
+  }
+
+  /// Where a wide node's slot table is in `Tables.childSlots`: its first
+  /// slot and its size (a power of two), in 4 bytes so that a `Record` is
+  /// half a cache line.
+  struct SlotTable {
+    /// The size's log2 (5 bits, 0 for no table) and the first slot (27).
+    private var packed: UInt32
+    private static let shift: UInt32 = 27
+    /// Slot tables that would start from this slot on are not made: their
+    /// nodes compare their children's names in place, with the same result.
+    static let firstLimit = 1 << 27
+
+    static let none = SlotTable(packed: 0)
+    private init(packed: UInt32) { self.packed = packed }
+
+    /// A table of `count` slots (a power of two, at least 2) from `first`;
+    /// nil when `first` is beyond `firstLimit`.
+    init?(first: Int, count: Int) {
+      precondition(count >= 2 && count & (count - 1) == 0, "a slot table's size is a power of two")
+      guard first >= 0 && first + count <= Self.firstLimit else { return nil }
+      packed = UInt32(count.trailingZeroBitCount) << Self.shift | UInt32(first)
+    }
+
+    var first: Int32 { Int32(packed & ((1 << Self.shift) - 1)) }
+    /// 0 for `.none`.
+    var count: Int32 {
+      let log2 = packed >> Self.shift
+      return log2 == 0 ? 0 : 1 << Int32(log2)
+    }
   }
 
   /// One `>` chunk of a selector's components: the edge into a trie node,
-  /// which is what a query reads when it tries the node as a child. 24
-  /// bytes, in the node's record: a chunk of one component (nearly every
-  /// one) reads nothing else.
+  /// which is what a query reads when it tries the node as a child and its
+  /// `ChildSummary` does not stand in for it. 24 bytes, in `Tables.chunks`:
+  /// a chunk of one component (nearly every one) reads nothing else.
   struct Chunk {
-    /// The innermost component, in the record.
+    /// The innermost component, in place.
     var innermost: CompiledComponent
     /// The others, outermost first: `outerComponents[firstOuter..<firstOuter + length - 1]`.
     var firstOuter: Int32
@@ -78,17 +105,24 @@ final class RuleTrie: @unchecked Sendable {
   }
 
   /// A rule that ends at a trie node.
-  /// 4 bytes: the rule's id (below 2^30), whether it needs an empty path,
-  /// and whether it is the last of its node's terminals.
-  struct Terminal {
+  /// 4 bytes: the rule's id (below 2^30 - 1), whether it needs an empty
+  /// path, and whether it is the last of its node's terminals.
+  struct Terminal: Equatable {
     private var packed: UInt32
     private static let emptyPathBit: UInt32 = 1 << 30
     private static let lastBit: UInt32 = 1 << 31
 
     init(rule: RuleID, needsEmptyPath: Bool, isLastOfNode: Bool) {
-      precondition(rule.raw >= 0 && UInt32(rule.raw) < Self.emptyPathBit, "too many rules for a trie terminal")
+      precondition(
+        rule.raw >= 0 && UInt32(rule.raw) < Self.emptyPathBit - 1, "too many rules for a trie terminal")
       packed = UInt32(rule.raw) | (needsEmptyPath ? Self.emptyPathBit : 0) | (isLastOfNode ? Self.lastBit : 0)
     }
+
+    private init(packed: UInt32) { self.packed = packed }
+
+    /// In the record of a node where no rule ends: every bit set, which no
+    /// terminal has (its rule is below 2^30 - 1).
+    static let absent = Terminal(packed: .max)
 
     var rule: RuleID { RuleID(Int(packed & (Self.emptyPathBit - 1))) }
     /// `>token` with no path component: applies only to nodes without a path.
@@ -97,26 +131,19 @@ final class RuleTrie: @unchecked Sendable {
     var isLastOfNode: Bool { packed & Self.lastBit != 0 }
   }
 
-  /// Everything the walk reads of one trie node, in one cache line: the
-  /// chunk of the edge into it, read when the node is tried as a child,
-  /// and the node, read when it is visited. A child that fits is visited
-  /// next, so one line instead of a line in each of two tables: on a sheet
-  /// larger than the caches, each of those was a miss of its own.
-  ///
-  /// The record also holds the first rule that ends at the node (in the
-  /// room left to 64 bytes): most nodes end one rule or none, so collecting
-  /// them reads no other line.
+  /// What the walk reads of a trie node it visits, in half a cache line:
+  /// its `Node` and the first rule that ends there. Most nodes end one rule
+  /// or none, so collecting them reads no other line. The chunk of the edge
+  /// into the node is apart (`Tables.chunks`): on a sheet of simple
+  /// selectors a query places every chunk from its `ChildSummary`, and
+  /// two records to a line are half the lines to keep in cache.
   struct Record {
     var node: Node
-    var chunk: Chunk
-    /// `terminals[node.firstTerminal]` when `node.hasTerminals`.
+    /// `terminals[node.firstTerminal]`, `.absent` when no rule ends here.
     var firstTerminal: Terminal
-    /// To 64 bytes: records start on cache lines (`PageMemory`).
-    private var padding: UInt32 = 0
 
-    init(node: Node, chunk: Chunk, firstTerminal: Terminal) {
-      (self.node, self.chunk, self.firstTerminal) = (node, chunk, firstTerminal)
-    }
+    /// Whether any rule ends here.
+    var hasTerminals: Bool { firstTerminal != .absent }
   }
 
   struct Root {
@@ -128,15 +155,16 @@ final class RuleTrie: @unchecked Sendable {
     var isThemed: Bool { theme != .none }
   }
 
-  /// What the walk reads of a child before its record, 8 bytes, by node in
-  /// a table apart (a group's siblings share a cache line): the variant it
-  /// asks for and, when its chunk is *simple*, what trying it needs instead
-  /// of its record.
+  /// What the walk reads of a child before its chunk or record, 8 bytes,
+  /// by node in a table apart (a group's siblings share a cache line): the
+  /// variant it asks for and, when its chunk is *simple*, what trying it
+  /// needs instead of its chunk and record.
   ///
   /// A simple chunk is one component with a literal name and an exact
   /// variant or none, and no `>`: its name (the group's), variant and
-  /// weight are all it takes to place it, so a child that does not fit, or
-  /// that the collector does not want, is passed over without its record.
+  /// weight are all it takes to place it, so its `Chunk` is never read,
+  /// and a child that does not fit, or that the collector does not want,
+  /// is passed over without its record.
   /// Of the nodes with a simple chunk, two kinds need no record at all:
   /// - a *simple leaf* has no children and ends one rule, kept here;
   /// - a *simple link* has one child and ends no rule, and its child is
@@ -152,7 +180,7 @@ final class RuleTrie: @unchecked Sendable {
     private var packed: UInt32
 
     private enum Kind: UInt32 {
-      /// Not a simple chunk: tried from the record.
+      /// Not a simple chunk: tried from its `Chunk` and visited from its record.
       case unsummarised
       /// A simple leaf or a simple link (see the type's comment).
       case leaf, link
@@ -222,8 +250,10 @@ final class RuleTrie: @unchecked Sendable {
   /// Plain buffers owned by the trie; see the type's comment.
   struct Tables {
     /// By trie node, and one more whose `firstTerminal` ends the last node's
-    /// terminals (its chunk is empty).
+    /// terminals.
     var records: UnsafeMutableBufferPointer<Record>
+    /// The chunk of the edge into each trie node, by node (a root's is empty).
+    var chunks: UnsafeMutableBufferPointer<Chunk>
     /// Each trie node's chunk's innermost literal name (`.none` for `*` or a
     /// glob), by node, apart: a narrow node's children are compared with a
     /// name in one or two cache lines instead of one record each.
@@ -284,6 +314,7 @@ final class RuleTrie: @unchecked Sendable {
 
   deinit {
     PageMemory.deallocate(tables.records)
+    PageMemory.deallocate(tables.chunks)
     PageMemory.deallocate(tables.outerComponents)
     PageMemory.deallocate(tables.terminals)
     tables.literalRoots.deallocate()
@@ -341,7 +372,7 @@ final class RuleTrie: @unchecked Sendable {
     var chunks: [Chunk] = []
     var node = ruleNodes[rule.index]
     while let parent = parent(of: node) {
-      chunks.append(tables.records[node.index].chunk)
+      chunks.append(tables.chunks[node.index])
       node = parent
     }
     return chunks.reversed()

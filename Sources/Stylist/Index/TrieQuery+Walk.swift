@@ -112,7 +112,7 @@ extension TrieQuery {
   ) {
     let frame = frames[index]
     let record = tables.records[frame.node.index]
-    guard record.node.hasTerminals else { return }
+    guard record.hasTerminals else { return }
     var next = Int(record.node.firstTerminal) + 1
     var terminal = record.firstTerminal
     while true {
@@ -212,7 +212,7 @@ extension TrieQuery {
   private func prefetchChildren(of frame: Frame) {
     let record = tables.records[frame.node.index]
     let node = record.node
-    if node.hasTerminals && !record.firstTerminal.isLastOfNode, let terminals = tables.terminals.baseAddress {
+    if record.hasTerminals && !record.firstTerminal.isLastOfNode, let terminals = tables.terminals.baseAddress {
       stylist_prefetch(terminals + Int(node.firstTerminal) + 1)
     }
     guard node.slotCount > 0 else {
@@ -283,7 +283,7 @@ extension TrieQuery {
   private func frame<Collector: MatchCollector>(
     of child: Int, below parent: Int, latest: Int, sameName: Bool, _ root: RuleTrie.Root, _ collector: Collector
   ) -> Frame? {
-    let chunk = tables.records[child].chunk
+    let chunk = tables.chunks[child]
     let from = frames[parent]
     guard let end = latestEnd(chunk, below: Int(from.start), from: latest, sameName: sameName) else { return nil }
     let start = end - Int(chunk.length) + 1
@@ -399,7 +399,7 @@ extension TrieQuery {
     let count = Int(frames[index].placed)
     for level in stride(from: index, to: 0, by: -1) {
       let frame = frames[level]
-      let chunk = tables.records[frame.node.index].chunk
+      let chunk = tables.chunks[frame.node.index]
       let start = Int(frame.end) - Int(chunk.length) + 1
       // Component `offset` of the chunk (outermost first) sits at `start + offset`;
       // the chunk's outermost is the outermost placed so far.

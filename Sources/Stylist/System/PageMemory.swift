@@ -21,7 +21,7 @@ enum PageMemory {
   /// Tables of at least this many bytes are mapped.
   static let mappedSize = 256 * 1024
   /// Every table starts on a cache line (a mapped one on a page), so a
-  /// record of 64 bytes is one line.
+  /// record of a line's size, or of a half or a quarter, never straddles two.
   static let cacheLine = 64
 
   /// Room for `count` elements (memory for at least one), uninitialized.

@@ -6,8 +6,25 @@ import Testing
 /// random: their sizes are decisions (`RuleTrie.Node`, `RuleTrie.Chunk`),
 /// kept here so that a new field is a choice, not an accident.
 @Suite struct RuleTrieLayoutTests {
-  @Test func aNodeRecordIsThirtyTwoBytes() {
-    #expect(MemoryLayout<RuleTrie.Node>.stride == 32)
+  /// With the first terminal after it, half a cache line (`RuleTrie.Record`).
+  @Test func aNodeIsTwentyEightBytes() {
+    #expect(MemoryLayout<RuleTrie.Node>.size == 28)
+  }
+
+  /// A wide node's slot table in 4 bytes of its node: sizes from 2 to 2^26,
+  /// first slots to the limit, beyond which no table is made.
+  @Test func aSlotTableIsFourBytes() {
+    #expect(MemoryLayout<RuleTrie.SlotTable>.stride == 4)
+    #expect(RuleTrie.SlotTable.none.count == 0)
+    let limit = RuleTrie.SlotTable.firstLimit
+    for log2 in [1, 5, 26] {
+      for first in [0, 3, limit - (1 << log2)] {
+        let table = RuleTrie.SlotTable(first: first, count: 1 << log2)
+        #expect(table?.first == Int32(first) && table?.count == Int32(1 << log2), "\(first) \(log2)")
+      }
+    }
+    #expect(RuleTrie.SlotTable(first: limit - 2, count: 4) == nil)
+    #expect(RuleTrie.SlotTable(first: limit, count: 2) == nil)
   }
 
   /// Its innermost component in place, read when a child is tried.
@@ -15,15 +32,17 @@ import Testing
     #expect(MemoryLayout<RuleTrie.Chunk>.stride == 24)
   }
 
-  /// One per rule.
+  /// One per rule; none of them is the `absent` one a record without
+  /// terminals holds.
   @Test func aTerminalIsFourBytes() {
     #expect(MemoryLayout<RuleTrie.Terminal>.stride == 4)
-    for rule in [0, 7, (1 << 30) - 1] {
+    for rule in [0, 7, (1 << 30) - 2] {
       for needsEmptyPath in [false, true] {
         for isLast in [false, true] {
           let terminal = RuleTrie.Terminal(rule: RuleID(rule), needsEmptyPath: needsEmptyPath, isLastOfNode: isLast)
           #expect(terminal.rule == RuleID(rule) && terminal.needsEmptyPath == needsEmptyPath)
           #expect(terminal.isLastOfNode == isLast)
+          #expect(terminal != .absent)
         }
       }
     }
@@ -70,7 +89,7 @@ import Testing
   /// children and ends one rule that needs no empty path (with that rule),
   /// and as a simple link exactly when it has one child and ends no rule
   /// (with that child).
-  @Test func simpleChunksAreSummarisedFromTheirRecords() throws {
+  @Test func simpleChunksAreSummarisedFromTheirChunksAndRecords() throws {
     var generator = SeededGenerator(seed: 21)
     var rules = (0..<400).map { position in
       StyleRule(RandomSheets.selector(using: &generator, themes: ["dark"]), ["n": .int(position)])
@@ -82,16 +101,16 @@ import Testing
     let roots = Set(trie.roots.map(\.node))
     var (leaves, links, branches, other) = (0, 0, 0, 0)
     for id in 0..<trie.tables.records.count - 1 where !roots.contains(TrieNodeID(id)) {
-      let record = trie.tables.records[id]
-      let innermost = record.chunk.innermost
+      let (record, chunk) = (trie.tables.records[id], trie.tables.chunks[id])
+      let innermost = chunk.innermost
       let isSimpleChunk =
-        record.chunk.length == 1 && record.chunk.anchoring.isEmpty && innermost.nameKind == .exact
+        chunk.length == 1 && chunk.anchoring.isEmpty && innermost.nameKind == .exact
         && (innermost.variantKind == .exact || innermost.variantKind == .unspecified)
       let childCount = record.node.literalChildCount + record.node.patternChildCount
       let isLeaf =
-        isSimpleChunk && childCount == 0 && record.node.hasTerminals && record.firstTerminal.isLastOfNode
+        isSimpleChunk && childCount == 0 && record.hasTerminals && record.firstTerminal.isLastOfNode
         && !record.firstTerminal.needsEmptyPath
-      let isLink = isSimpleChunk && childCount == 1 && !record.node.hasTerminals
+      let isLink = isSimpleChunk && childCount == 1 && !record.hasTerminals
       let summary = trie.tables.childSummaries[id]
       #expect(summary.isSummarised == isSimpleChunk, "node \(id)")
       #expect(summary.isSimpleLeaf == isLeaf, "node \(id)")
@@ -146,9 +165,9 @@ import Testing
     #expect(trie.tables.records[trie.roots[0].node.index].node.slotCount >= 32)
   }
 
-  /// A trie node's record is one cache line, and the tables start on one.
-  @Test func recordsAreCacheLines() throws {
-    #expect(MemoryLayout<RuleTrie.Record>.stride == 64)
+  /// A trie node's record is half a cache line, and the tables start on one.
+  @Test func recordsAreHalfCacheLines() throws {
+    #expect(MemoryLayout<RuleTrie.Record>.stride == PageMemory.cacheLine / 2)
     let small = StyleIndex(rules: [StyleRule(try StyleSelector(parsing: "a/t"), [:])]).trie
     var generator = SeededGenerator(seed: 3)
     let large = StyleIndex(
@@ -174,7 +193,7 @@ import Testing
     for id in 0..<trie.tables.records.count - 1 {
       let node = trie.tables.records[id].node
       let range = Int(node.firstTerminal)..<Int(trie.tables.records[id + 1].node.firstTerminal)
-      #expect(node.hasTerminals == !range.isEmpty, "node \(id)")
+      #expect(trie.tables.records[id].hasTerminals == !range.isEmpty, "node \(id)")
       if let first = range.first {
         let inRecord = trie.tables.records[id].firstTerminal
         #expect(inRecord.rule == trie.tables.terminals[first].rule, "node \(id)")
@@ -197,7 +216,7 @@ import Testing
     let index = StyleIndex(rules: rules)
     let trie = index.trie
     for id in 0..<trie.tables.records.count - 1 {
-      #expect(trie.tables.childSummaries[id].variant == trie.tables.records[id].chunk.innermost.variant, "node \(id)")
+      #expect(trie.tables.childSummaries[id].variant == trie.tables.chunks[id].innermost.variant, "node \(id)")
     }
     let expectations: [(node: String, applies: Set<String>)] = [
       ("a[x]/a[y]/t", ["a[x]/t", "a[y]/t", "a/t", "a[x]/a[y]/t", ">a[x]/t", "a[*]/t"]),
