@@ -390,7 +390,10 @@ extension RuleTrie {
         if isSimpleChunk {
           let (variant, weight) = (innermost.variant, innermost.weight)
           // A leaf or a link whose id does not fit is summarised as a branch.
-          var summary = ChildSummary(variant: variant, branchWeight: weight)
+          // (A wide branch's slot table replaces its first child below.)
+          let children: ChildSummary.ChildLookup =
+            childCount > 0 ? .scanned(firstChild: TrieNodeID(Int(node.firstChild))) : .inRecord
+          var summary = ChildSummary(variant: variant, branchWeight: weight, children: children)
           if isSimpleLeaf {
             summary =
               ChildSummary(variant: variant, leafRule: record.firstTerminal.rule, weight: weight) ?? summary
@@ -431,6 +434,12 @@ extension RuleTrie {
         let slotCount = Self.slotCount(literalChildren: Int(records[id].node.literalChildCount), names: groups.count)
         guard let table = SlotTable(first: slotTotal, count: slotCount) else { break }
         records[id].node.slots = table
+        let summary = childSummaries[id]
+        if summary.isBranch {
+          childSummaries[id] =
+            ChildSummary(variant: summary.variant, branchWeight: UInt8(summary.weight), children: .slots(table))
+            ?? summary
+        }
         slotTotal += slotCount
       }
       let slots = PageMemory.allocate(ChildSlot.self, count: slotTotal)

@@ -63,7 +63,7 @@ final class RuleTrie: @unchecked Sendable {
   /// Where a wide node's slot table is in `Tables.childSlots`: its first
   /// slot and its size (a power of two), in 4 bytes so that a `Record` is
   /// half a cache line.
-  struct SlotTable {
+  struct SlotTable: Equatable {
     /// The size's log2 (5 bits, 0 for no table) and the first slot (27).
     private var packed: UInt32
     private static let shift: UInt32 = 27
@@ -73,6 +73,10 @@ final class RuleTrie: @unchecked Sendable {
 
     static let none = SlotTable(packed: 0)
     private init(packed: UInt32) { self.packed = packed }
+
+    /// The table as `log2` and `first` (`ChildSummary` keeps them so).
+    fileprivate init(log2: UInt32, first: UInt32) { packed = log2 << Self.shift | first }
+    fileprivate var log2: UInt32 { packed >> Self.shift }
 
     /// A table of `count` slots (a power of two, at least 2) from `first`;
     /// nil when `first` is beyond `firstLimit`.
@@ -84,10 +88,7 @@ final class RuleTrie: @unchecked Sendable {
 
     var first: Int32 { Int32(packed & ((1 << Self.shift) - 1)) }
     /// 0 for `.none`.
-    var count: Int32 {
-      let log2 = packed >> Self.shift
-      return log2 == 0 ? 0 : 1 << Int32(log2)
-    }
+    var count: Int32 { log2 == 0 ? 0 : 1 << Int32(log2) }
   }
 
   /// One `>` chunk of a selector's components: the edge into a trie node,
@@ -169,14 +170,16 @@ final class RuleTrie: @unchecked Sendable {
   /// - a *simple leaf* has no children and ends one rule, kept here;
   /// - a *simple link* has one child and ends no rule, and its child is
   ///   kept here, so that the walk goes on to the child.
-  /// The others (a *branch*) are visited from their record. On a large
+  /// The others (a *branch*) are visited from their record; a branch also
+  /// keeps here where its children are looked up (`ChildLookup`), so that
+  /// the walk starts loading them with its record instead of after it. On a large
   /// sheet the leaves are half the trie's nodes and the links most of the
   /// rest, and a record read is a cache miss for most nodes queried.
   struct ChildSummary {
     /// The chunk's innermost exact variant, `.none` when it asks for none in particular.
     var variant: NameID
-    /// The kind (2 bits), the component's weight (4) and the leaf's rule or
-    /// the link's child (26).
+    /// The kind (2 bits), the component's weight (4) and the leaf's rule,
+    /// the link's child or the branch's `ChildLookup` (26).
     private var packed: UInt32
 
     private enum Kind: UInt32 {
@@ -193,6 +196,22 @@ final class RuleTrie: @unchecked Sendable {
     /// or a link (only as a branch): the id shares 32 bits with the kind and
     /// the weight.
     static let summarisedLimit = 1 << 26
+    /// A branch's slot table or first child is kept here when it is below
+    /// this (the table's size's log2 takes the other 5 bits); else the
+    /// walk finds it in the record, with the same result.
+    static let lookupLimit = 1 << 21
+    /// The log2 field of a branch whose lookup is in its record only.
+    private static let lookupInRecord = 31
+
+    /// Where a branch's children are looked up.
+    enum ChildLookup: Equatable {
+      /// A wide node's slot table.
+      case slots(SlotTable)
+      /// A narrow node's children, compared in place from the first.
+      case scanned(firstChild: TrieNodeID)
+      /// Not kept in the summary (beyond `lookupLimit`, or no branch).
+      case inRecord
+    }
 
     init(variant: NameID) { (self.variant, packed) = (variant, 0) }
 
@@ -208,9 +227,19 @@ final class RuleTrie: @unchecked Sendable {
       (self.variant, self.packed) = (variant, packed)
     }
 
-    /// The summary of any other node with a simple chunk; nil when `weight` does not fit.
-    init?(variant: NameID, branchWeight weight: UInt8) {
-      guard let packed = Self.pack(.branch, 0, weight) else { return nil }
+    /// The summary of any other node with a simple chunk, with where its
+    /// children are looked up when that fits; nil when `weight` does not fit.
+    init?(variant: NameID, branchWeight weight: UInt8, children: ChildLookup) {
+      let id: Int
+      switch children {
+      case .slots(let table) where table.count > 0 && Int(table.first) < Self.lookupLimit:
+        id = Int(table.log2) << 21 | Int(table.first)
+      case .scanned(let child) where child.index >= 0 && child.index < Self.lookupLimit:
+        id = child.index
+      default:
+        id = Self.lookupInRecord << 21
+      }
+      guard let packed = Self.pack(.branch, id, weight) else { return nil }
       (self.variant, self.packed) = (variant, packed)
     }
 
@@ -225,9 +254,21 @@ final class RuleTrie: @unchecked Sendable {
     var isSimpleLeaf: Bool { packed >> Self.kindShift == Kind.leaf.rawValue }
     /// Whether the child is a simple link (`linkedChild` holds).
     var isSimpleLink: Bool { packed >> Self.kindShift == Kind.link.rawValue }
+    /// Whether the child is a branch (`branchChildren` holds).
+    var isBranch: Bool { packed >> Self.kindShift == Kind.branch.rawValue }
     var leafRule: RuleID { RuleID(id) }
     var linkedChild: TrieNodeID { TrieNodeID(id) }
-    /// The leaf's rule or the link's child (0 for a branch).
+    /// Where a branch's children are looked up, as far as kept here.
+    var branchChildren: ChildLookup {
+      guard isBranch else { return .inRecord }
+      let (log2, first) = (id >> 21, id & (Self.lookupLimit - 1))
+      switch log2 {
+      case 0: return .scanned(firstChild: TrieNodeID(first))
+      case Self.lookupInRecord: return .inRecord
+      default: return .slots(SlotTable(log2: UInt32(log2), first: UInt32(first)))
+      }
+    }
+    /// The leaf's rule, the link's child or where the branch's children are looked up.
     private var id: Int { Int(packed & ((1 << Self.weightShift) - 1)) }
     /// The chunk's component's weight.
     var weight: Int { Int((packed >> Self.weightShift) & 0xF) }

@@ -216,17 +216,33 @@ extension TrieQuery {
       stylist_prefetch(terminals + Int(node.firstTerminal) + 1)
     }
     guard node.slotCount > 0 else {
-      if node.literalChildCount + node.patternChildCount > 0 {
-        stylist_prefetch(tables.innermostNames.baseAddress! + Int(node.firstChild))
-        stylist_prefetch(tables.childSummaries.baseAddress! + Int(node.firstChild))
-        stylist_prefetch(tables.records.baseAddress! + Int(node.firstChild))
-      }
+      if node.literalChildCount + node.patternChildCount > 0 { prefetchScanned(from: Int(node.firstChild)) }
       return
     }
     let slots = tables.childSlots.baseAddress! + Int(node.firstSlot)
     for at in 0..<Int(frame.start) where node.childNames & RuleTrie.bit(names[at]) != 0 && names[at].isInterned {
       stylist_prefetch(slots + RuleTrie.ChildSlot.home(names[at], count: node.slotCount))
     }
+  }
+
+  /// Starts loading the home slot in `table` of each name at a path index
+  /// below `end` (all of them: which names have children is in the
+  /// node's record, not loaded yet).
+  @inline(__always)
+  private func prefetchSlots(_ table: RuleTrie.SlotTable, below end: Int) {
+    let slots = tables.childSlots.baseAddress! + Int(table.first)
+    for at in 0..<end where names[at].isInterned {
+      stylist_prefetch(slots + RuleTrie.ChildSlot.home(names[at], count: table.count))
+    }
+  }
+
+  /// Starts loading what comparing a narrow node's children from `first`
+  /// reads first: their names and summaries, and the first one's record.
+  @inline(__always)
+  private func prefetchScanned(from first: Int) {
+    stylist_prefetch(tables.innermostNames.baseAddress! + first)
+    stylist_prefetch(tables.childSummaries.baseAddress! + first)
+    stylist_prefetch(tables.records.baseAddress! + first)
   }
 
   /// Starts loading the summary and record of a group's first child.
@@ -372,6 +388,12 @@ extension TrieQuery {
       return .passedOver
     }
     let next = summary.linkedChild.index
+    // Before the branch's record, so that the loads overlap.
+    switch summary.branchChildren {
+    case .slots(let table): prefetchSlots(table, below: end)
+    case .scanned(let first): prefetchScanned(from: first.index)
+    case .inRecord: break
+    }
     var frame = Frame(
       node: TrieNodeID(child), end: Int32(end), start: Int32(end), placed: Int32(placed), prefix: prefix,
       isPacked: true,

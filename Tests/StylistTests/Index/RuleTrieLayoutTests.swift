@@ -54,7 +54,8 @@ import Testing
   }
 
   /// Beside each child's variant, the kind of its chunk and node, the
-  /// component's weight, and a simple leaf's rule or a simple link's child, in 8 bytes.
+  /// component's weight, and a simple leaf's rule, a simple link's child or
+  /// where a branch's children are looked up, in 8 bytes.
   @Test func aChildSummaryIsEightBytes() {
     #expect(MemoryLayout<RuleTrie.ChildSummary>.stride == 8)
     let plain = RuleTrie.ChildSummary(variant: NameID(raw: 3))
@@ -68,7 +69,7 @@ import Testing
           let link = RuleTrie.ChildSummary(variant: variant, linkedChild: TrieNodeID(id), weight: weight)
           #expect(link?.isSummarised == true && link?.isSimpleLink == true && link?.isSimpleLeaf == false)
           #expect(link?.variant == variant && link?.linkedChild == TrieNodeID(id) && link?.weight == Int(weight))
-          let branch = RuleTrie.ChildSummary(variant: variant, branchWeight: weight)
+          let branch = RuleTrie.ChildSummary(variant: variant, branchWeight: weight, children: .inRecord)
           #expect(branch?.isSummarised == true && branch?.isSimpleLeaf == false && branch?.isSimpleLink == false)
           #expect(branch?.variant == variant && branch?.weight == Int(weight))
         }
@@ -80,7 +81,26 @@ import Testing
     #expect(RuleTrie.ChildSummary(variant: .none, leafRule: RuleID(0), weight: 16) == nil)
     #expect(RuleTrie.ChildSummary(variant: .none, linkedChild: TrieNodeID(limit), weight: 12) == nil)
     #expect(RuleTrie.ChildSummary(variant: .none, linkedChild: TrieNodeID(0), weight: 16) == nil)
-    #expect(RuleTrie.ChildSummary(variant: .none, branchWeight: 16) == nil)
+    #expect(RuleTrie.ChildSummary(variant: .none, branchWeight: 16, children: .inRecord) == nil)
+
+    let lookupLimit = RuleTrie.ChildSummary.lookupLimit
+    let kept: [RuleTrie.ChildSummary.ChildLookup] = [
+      .inRecord, .scanned(firstChild: TrieNodeID(0)), .scanned(firstChild: TrieNodeID(lookupLimit - 1)),
+      .slots(RuleTrie.SlotTable(first: 0, count: 2)!), .slots(RuleTrie.SlotTable(first: 5, count: 1 << 26)!),
+      .slots(RuleTrie.SlotTable(first: lookupLimit - 1, count: 64)!),
+    ]
+    for lookup in kept {
+      let branch = RuleTrie.ChildSummary(variant: NameID(raw: 9), branchWeight: 15, children: lookup)
+      #expect(branch?.branchChildren == lookup && branch?.weight == 15 && branch?.variant == NameID(raw: 9))
+    }
+    let beyond: [RuleTrie.ChildSummary.ChildLookup] = [
+      .scanned(firstChild: TrieNodeID(lookupLimit)), .slots(RuleTrie.SlotTable(first: lookupLimit, count: 2)!),
+    ]
+    for lookup in beyond {
+      #expect(RuleTrie.ChildSummary(variant: .none, branchWeight: 3, children: lookup)?.branchChildren == .inRecord)
+    }
+    #expect(RuleTrie.ChildSummary(variant: .none, leafRule: RuleID(5), weight: 1)?.branchChildren == .inRecord)
+    #expect(RuleTrie.ChildSummary(variant: .none, linkedChild: TrieNodeID(5), weight: 1)?.branchChildren == .inRecord)
   }
 
   /// A child is summarised exactly when its chunk is simple (one component
@@ -88,7 +108,8 @@ import Testing
   /// component's weight; as a simple leaf exactly when its node has no
   /// children and ends one rule that needs no empty path (with that rule),
   /// and as a simple link exactly when it has one child and ends no rule
-  /// (with that child).
+  /// (with that child); any other with a simple chunk is a branch, with its
+  /// slot table when it has one, else its first child when it has any.
   @Test func simpleChunksAreSummarisedFromTheirChunksAndRecords() throws {
     var generator = SeededGenerator(seed: 21)
     var rules = (0..<400).map { position in
@@ -97,9 +118,13 @@ import Testing
     for text in ["a/t", "a[x]/t", "a[*]/t", "a[x*]/t", ">a/t", "a/>t", "b/>a/t", "c/t", "c/t", "a*/t", "d/e/t"] {
       rules.append(StyleRule(try StyleSelector(parsing: text), [:]))
     }
+    // `w` under `t`: a wide branch.
+    for text in ["w/t"] + (0..<12).map({ "n\($0)/w/t" }) {
+      rules.append(StyleRule(try StyleSelector(parsing: text), [:]))
+    }
     let trie = StyleIndex(rules: rules).trie
     let roots = Set(trie.roots.map(\.node))
-    var (leaves, links, branches, other) = (0, 0, 0, 0)
+    var (leaves, links, branches, wideBranches, other) = (0, 0, 0, 0, 0)
     for id in 0..<trie.tables.records.count - 1 where !roots.contains(TrieNodeID(id)) {
       let (record, chunk) = (trie.tables.records[id], trie.tables.chunks[id])
       let innermost = chunk.innermost
@@ -125,11 +150,17 @@ import Testing
         #expect(summary.linkedChild == TrieNodeID(Int(record.node.firstChild)), "node \(id)")
       } else if isSimpleChunk {
         branches += 1
+        let expected: RuleTrie.ChildSummary.ChildLookup =
+          record.node.slotCount > 0
+          ? .slots(record.node.slots)
+          : childCount > 0 ? .scanned(firstChild: TrieNodeID(Int(record.node.firstChild))) : .inRecord
+        #expect(summary.branchChildren == expected, "node \(id)")
+        if record.node.slotCount > 0 { wideBranches += 1 }
       } else {
         other += 1
       }
     }
-    #expect(leaves >= 10 && links >= 10 && branches >= 10 && other >= 10)
+    #expect(leaves >= 10 && links >= 10 && branches >= 10 && wideBranches >= 1 && other >= 10)
 
     // By hand: `a[*]` and `a[x*]` ask for a pattern, `>` anchors or joins,
     // `c/t` twice ends two rules, `a*` is a glob; `e`, `i` and `j` lead to
