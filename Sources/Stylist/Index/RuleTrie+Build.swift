@@ -416,13 +416,10 @@ extension RuleTrie {
       func literalGroups(_ id: Int, into groups: inout [ChildSlot]) {
         groups.removeAll(keepingCapacity: true)
         let firstChild = Int(records[id].node.firstChild)
-        for child in firstChild..<firstChild + Int(records[id].node.literalChildCount) {
-          let name = innermostNames[child]
-          if groups.last?.name == name {
-            groups[groups.count - 1].childCount += 1
-          } else {
-            groups.append(ChildSlot(name: name, firstChild: Int32(child), childCount: 1))
-          }
+        for child in firstChild..<firstChild + Int(records[id].node.literalChildCount)
+        where groups.last?.name != innermostNames[child] {
+          groups.append(
+            ChildSlot(name: innermostNames[child], firstChild: Int32(child), firstSummary: childSummaries[child]))
         }
       }
       // Tables that would start beyond `SlotTable.firstLimit` are not
@@ -442,8 +439,20 @@ extension RuleTrie {
         }
         slotTotal += slotCount
       }
+      // Each group of same-name literal children ends at its last, and each
+      // pattern child is a group of its own (marked once every summary is
+      // final, before the slots copy them).
+      for id in 0..<nodeCount {
+        let node = records[id].node
+        let literalEnd = Int(node.firstChild + node.literalChildCount)
+        for child in Int(node.firstChild)..<literalEnd + Int(node.patternChildCount)
+        where child + 1 >= literalEnd || innermostNames[child + 1] != innermostNames[child] {
+          childSummaries[child].markLastOfGroup()
+        }
+      }
+
       let slots = PageMemory.allocate(ChildSlot.self, count: slotTotal)
-      slots.initialize(repeating: ChildSlot(name: .unknown, firstChild: 0, childCount: 0))
+      slots.initialize(repeating: ChildSlot(name: .unknown, firstChild: 0, firstSummary: ChildSummary(variant: .none)))
       for id in 0..<nodeCount where records[id].node.slotCount > 0 {
         literalGroups(id, into: &groups)
         let (firstSlot, slotCount) = (Int(records[id].node.firstSlot), Int(records[id].node.slotCount))

@@ -175,7 +175,7 @@ final class RuleTrie: @unchecked Sendable {
   /// the walk starts loading them with its record instead of after it. On a large
   /// sheet the leaves are half the trie's nodes and the links most of the
   /// rest, and a record read is a cache miss for most nodes queried.
-  struct ChildSummary {
+  struct ChildSummary: Equatable {
     /// The chunk's innermost exact variant, `.none` when it asks for none in particular.
     var variant: NameID
     /// The kind (2 bits), the component's weight (4) and the leaf's rule,
@@ -192,14 +192,16 @@ final class RuleTrie: @unchecked Sendable {
     }
     private static let kindShift: UInt32 = 30
     private static let weightShift: UInt32 = 26
+    private static let lastOfGroupBit: UInt32 = 1 << 25
     /// Rules and trie nodes from this one on are never summarised as a leaf
-    /// or a link (only as a branch): the id shares 32 bits with the kind and
-    /// the weight.
-    static let summarisedLimit = 1 << 26
+    /// or a link (only as a branch): the id shares 32 bits with the kind,
+    /// the weight and `isLastOfGroup`.
+    static let summarisedLimit = 1 << 25
     /// A branch's slot table or first child is kept here when it is below
     /// this (the table's size's log2 takes the other 5 bits); else the
     /// walk finds it in the record, with the same result.
-    static let lookupLimit = 1 << 21
+    static let lookupLimit = 1 << 20
+    private static let lookupShift = 20
     /// The log2 field of a branch whose lookup is in its record only.
     private static let lookupInRecord = 31
 
@@ -233,11 +235,11 @@ final class RuleTrie: @unchecked Sendable {
       let id: Int
       switch children {
       case .slots(let table) where table.count > 0 && Int(table.first) < Self.lookupLimit:
-        id = Int(table.log2) << 21 | Int(table.first)
+        id = Int(table.log2) << Self.lookupShift | Int(table.first)
       case .scanned(let child) where child.index >= 0 && child.index < Self.lookupLimit:
         id = child.index
       default:
-        id = Self.lookupInRecord << 21
+        id = Self.lookupInRecord << Self.lookupShift
       }
       guard let packed = Self.pack(.branch, id, weight) else { return nil }
       (self.variant, self.packed) = (variant, packed)
@@ -261,7 +263,7 @@ final class RuleTrie: @unchecked Sendable {
     /// Where a branch's children are looked up, as far as kept here.
     var branchChildren: ChildLookup {
       guard isBranch else { return .inRecord }
-      let (log2, first) = (id >> 21, id & (Self.lookupLimit - 1))
+      let (log2, first) = (id >> Self.lookupShift, id & (Self.lookupLimit - 1))
       switch log2 {
       case 0: return .scanned(firstChild: TrieNodeID(first))
       case Self.lookupInRecord: return .inRecord
@@ -269,17 +271,28 @@ final class RuleTrie: @unchecked Sendable {
       }
     }
     /// The leaf's rule, the link's child or where the branch's children are looked up.
-    private var id: Int { Int(packed & ((1 << Self.weightShift) - 1)) }
+    private var id: Int { Int(packed & (Self.lastOfGroupBit - 1)) }
     /// The chunk's component's weight.
     var weight: Int { Int((packed >> Self.weightShift) & 0xF) }
+
+    /// Whether the next child of the same node has another innermost name
+    /// (or is a pattern child, or there is none): the last child of a
+    /// name's group, where trying the group stops. Any kind of summary.
+    var isLastOfGroup: Bool { packed & Self.lastOfGroupBit != 0 }
+    mutating func markLastOfGroup() { packed |= Self.lastOfGroupBit }
   }
 
-  /// The literal children of one trie node whose chunk's innermost name is one name.
+  /// The literal children of one trie node whose chunk's innermost name is
+  /// one name (a *group*), as a wide node's slot holds them: 16 bytes.
+  /// The group runs from `firstChild` to the first child whose summary
+  /// `isLastOfGroup`.
   struct ChildSlot {
     /// `.unknown` in an empty slot.
     var name: NameID
     var firstChild: Int32
-    var childCount: Int32
+    /// `childSummaries[firstChild]`, copied: trying the group's first child
+    /// reads no line besides the slot's.
+    var firstSummary: ChildSummary
 
     /// The slot where the search for `name` starts, in a table of `count` slots.
     @inline(__always)

@@ -37,10 +37,10 @@ extension TrieQuery {
     /// The next path index whose name's literal children are tried (-1
     /// once none is left);
     var nextIndex: Int32
-    /// the literal children `nextChild..<groupEnd` of the name found at
-    /// `groupIndex`, not tried yet;
+    /// the literal child `nextChild` (-1 for none) and those after it up
+    /// to the last of its group (`ChildSummary.isLastOfGroup`), of the name
+    /// found at `groupIndex`, not tried yet;
     var nextChild: Int32
-    var groupEnd: Int32
     var groupIndex: Int32
     /// then the pattern children `nextPattern..<patternEnd`.
     var nextPattern: Int32
@@ -55,7 +55,7 @@ extension TrieQuery {
     ) {
       (self.node, self.end, self.start, self.placed) = (node, end, start, placed)
       (self.prefix, self.isPacked) = (prefix, isPacked)
-      (nextIndex, nextChild, groupEnd, groupIndex) = (start - 1, 0, 0, 0)
+      (nextIndex, nextChild, groupIndex) = (start - 1, -1, 0)
       (nextPattern, patternEnd) = (patterns.lowerBound, patterns.upperBound)
     }
   }
@@ -150,25 +150,11 @@ extension TrieQuery {
   ) -> Frame? {
     let limit = Int(frames[index].start)
     while true {
-      if frames[index].nextChild < frames[index].groupEnd {
-        let child = Int(frames[index].nextChild)
-        frames[index].nextChild += 1
-        // Where the node has the name once, the child's innermost component
-        // can go only there: one asking for another variant cannot fit.
-        let at = Int(frames[index].groupIndex)
-        let summary = tables.childSummaries[child]
-        let variant = summary.variant
-        if variant != .none && variant != variants[at] && below[at] < 0 { continue }
-        if summary.isSummarised && frames[index].isPacked {
-          switch tryFromSummary(summary, child: child, below: index, latest: at, root, into: &collector) {
-          case .passedOver: continue
-          case .visits(let frame): return frame
-          case .needsRecord: break
-          }
-        }
-        if let frame = frame(of: child, below: index, latest: at, sameName: true, root, collector) {
-          return frame
-        }
+      let child: Int
+      let summary: RuleTrie.ChildSummary
+      if frames[index].nextChild >= 0 {
+        child = Int(frames[index].nextChild)
+        summary = tables.childSummaries[child]
       } else if frames[index].nextIndex >= 0 {
         let at = Int(frames[index].nextIndex)
         frames[index].nextIndex -= 1
@@ -182,20 +168,36 @@ extension TrieQuery {
           frames[index].nextIndex = -1
           continue
         }
-        if let group = literalChildren(of: node, named: name) {
-          prefetch(group)
-          frames[index].nextChild = group.firstChild
-          frames[index].groupEnd = group.firstChild + group.childCount
-          frames[index].groupIndex = Int32(at)
-        }
+        guard let group = literalChildren(of: node, named: name) else { continue }
+        prefetch(group)
+        (child, summary) = (Int(group.firstChild), group.firstSummary)
+        frames[index].groupIndex = Int32(at)
       } else if frames[index].nextPattern < frames[index].patternEnd {
         let child = Int(frames[index].nextPattern)
         frames[index].nextPattern += 1
         if let frame = frame(of: child, below: index, latest: limit - 1, sameName: false, root, collector) {
           return frame
         }
+        continue
       } else {
         return nil
+      }
+      // A literal child of the group of the name found at `groupIndex`.
+      frames[index].nextChild = summary.isLastOfGroup ? -1 : Int32(child + 1)
+      // Where the node has the name once, the child's innermost component
+      // can go only there: one asking for another variant cannot fit.
+      let at = Int(frames[index].groupIndex)
+      let variant = summary.variant
+      if variant != .none && variant != variants[at] && below[at] < 0 { continue }
+      if summary.isSummarised && frames[index].isPacked {
+        switch tryFromSummary(summary, child: child, below: index, latest: at, root, into: &collector) {
+        case .passedOver: continue
+        case .visits(let frame): return frame
+        case .needsRecord: break
+        }
+      }
+      if let frame = frame(of: child, below: index, latest: at, sameName: true, root, collector) {
+        return frame
       }
     }
   }
@@ -245,11 +247,14 @@ extension TrieQuery {
     stylist_prefetch(tables.records.baseAddress! + first)
   }
 
-  /// Starts loading the summary and record of a group's first child.
+  /// Starts loading the record of a group's first child and, when the
+  /// group goes on, the summary of its second.
   @inline(__always)
   private func prefetch(_ group: RuleTrie.ChildSlot) {
-    stylist_prefetch(tables.childSummaries.baseAddress! + Int(group.firstChild))
     stylist_prefetch(tables.records.baseAddress! + Int(group.firstChild))
+    if !group.firstSummary.isLastOfGroup {
+      stylist_prefetch(tables.childSummaries.baseAddress! + Int(group.firstChild) + 1)
+    }
   }
 
   /// Whether the collector wants nothing that places a component at path
@@ -269,9 +274,10 @@ extension TrieQuery {
       isThemed: root.isThemed, tokenWeight: root.token.weight, prefix: prefix, count: Int(frame.placed) + 1)
   }
 
-  /// The literal children of `node` whose chunk's innermost name is `name`
-  /// (stored together): by lookup in the node's slots when it has them,
-  /// else by comparing its few children in place.
+  /// The group of `node`'s literal children whose chunk's innermost name
+  /// is `name` (stored together), as its first child and that child's
+  /// summary: by lookup in the node's slots when it has them (the slot
+  /// holds both), else by comparing its few children's names in place.
   @inline(__always)
   private func literalChildren(of node: RuleTrie.Node, named name: NameID) -> RuleTrie.ChildSlot? {
     if node.slotCount > 0 {
@@ -288,9 +294,7 @@ extension TrieQuery {
     var first = node.firstChild
     while first < end && tables.innermostNames[Int(first)] != name { first += 1 }
     guard first < end else { return nil }
-    var last = first + 1
-    while last < end && tables.innermostNames[Int(last)] == name { last += 1 }
-    return RuleTrie.ChildSlot(name: name, firstChild: first, childCount: last - first)
+    return RuleTrie.ChildSlot(name: name, firstChild: first, firstSummary: tables.childSummaries[Int(first)])
   }
 
   /// The frame of trie node `child` when its chunk can be placed below
@@ -411,7 +415,7 @@ extension TrieQuery {
     var at = end - 1
     while at >= 0 && names[at] != name { at -= 1 }
     guard at >= 0 else { return .passedOver }
-    (frame.nextChild, frame.groupEnd, frame.groupIndex) = (Int32(next), Int32(next + 1), Int32(at))
+    (frame.nextChild, frame.groupIndex) = (Int32(next), Int32(at))
     return .visits(frame)
   }
 

@@ -72,6 +72,17 @@ import Testing
           let branch = RuleTrie.ChildSummary(variant: variant, branchWeight: weight, children: .inRecord)
           #expect(branch?.isSummarised == true && branch?.isSimpleLeaf == false && branch?.isSimpleLink == false)
           #expect(branch?.variant == variant && branch?.weight == Int(weight))
+          // Marking the last of a group changes nothing else.
+          for summary in [leaf, link, branch, RuleTrie.ChildSummary(variant: variant)] {
+            guard var marked = summary else { continue }
+            #expect(!marked.isLastOfGroup)
+            marked.markLastOfGroup()
+            #expect(marked.isLastOfGroup && marked.variant == summary?.variant && marked.weight == summary?.weight)
+            #expect(marked.isSummarised == summary?.isSummarised && marked.isBranch == summary?.isBranch)
+            #expect(marked.isSimpleLeaf == summary?.isSimpleLeaf && marked.isSimpleLink == summary?.isSimpleLink)
+            if marked.isSimpleLeaf { #expect(marked.leafRule == summary?.leafRule) }
+            if marked.isSimpleLink { #expect(marked.linkedChild == summary?.linkedChild) }
+          }
         }
       }
     }
@@ -92,6 +103,9 @@ import Testing
     for lookup in kept {
       let branch = RuleTrie.ChildSummary(variant: NameID(raw: 9), branchWeight: 15, children: lookup)
       #expect(branch?.branchChildren == lookup && branch?.weight == 15 && branch?.variant == NameID(raw: 9))
+      var marked = branch
+      marked?.markLastOfGroup()
+      #expect(marked?.branchChildren == lookup && marked?.isLastOfGroup == true)
     }
     let beyond: [RuleTrie.ChildSummary.ChildLookup] = [
       .scanned(firstChild: TrieNodeID(lookupLimit)), .slots(RuleTrie.SlotTable(first: lookupLimit, count: 2)!),
@@ -194,6 +208,46 @@ import Testing
     }
     let trie = index.trie
     #expect(trie.tables.records[trie.roots[0].node.index].node.slotCount >= 32)
+  }
+
+  /// A name's group of children ends at the summary marked last, and a
+  /// wide node's slot holds the group's first child and a copy of its
+  /// summary: for every node of a random sheet, against its children's names.
+  @Test func eachGroupEndsAtItsLastChildAndItsSlotHoldsItsFirst() throws {
+    #expect(MemoryLayout<RuleTrie.ChildSlot>.stride == 16)
+    var generator = SeededGenerator(seed: 23)
+    var rules = (0..<600).map { position in
+      StyleRule(RandomSheets.selector(using: &generator, themes: ["dark"]), ["n": .int(position)])
+    }
+    for text in (0..<12).map({ "n\($0)/t" }) + ["a[x]/n3/t", "a[y]/n3/t", "a/n3/t", "a*/n3/t", "b/>n3/t"] {
+      rules.append(StyleRule(try StyleSelector(parsing: text), [:]))
+    }
+    let trie = StyleIndex(rules: rules).trie
+    let (names, summaries) = (trie.tables.innermostNames, trie.tables.childSummaries)
+    var (longGroups, slotsSeen) = (0, 0)
+    for id in 0..<trie.tables.records.count - 1 {
+      let node = trie.tables.records[id].node
+      let literalEnd = Int(node.firstChild + node.literalChildCount)
+      var groupLength = 0
+      for child in Int(node.firstChild)..<literalEnd + Int(node.patternChildCount) {
+        let isLast = child + 1 >= literalEnd || names[child + 1] != names[child]
+        #expect(summaries[child].isLastOfGroup == isLast, "node \(id) child \(child)")
+        groupLength += 1
+        if isLast {
+          if groupLength > 1 { longGroups += 1 }
+          groupLength = 0
+        }
+      }
+      for slot in 0..<Int(node.slotCount) {
+        let found = trie.tables.childSlots[Int(node.firstSlot) + slot]
+        guard found.name != .unknown else { continue }
+        slotsSeen += 1
+        let first = Int(found.firstChild)
+        #expect(names[first] == found.name && (first == Int(node.firstChild) || names[first - 1] != found.name))
+        #expect(found.firstSummary == summaries[first], "node \(id) slot \(slot)")
+      }
+    }
+    #expect(longGroups >= 10 && slotsSeen >= 12)
   }
 
   /// A trie node's record is half a cache line, and the tables start on one.
