@@ -15,9 +15,11 @@ import CPrefetch
 /// child with a simple chunk is placed from its summary (`tryFromSummary`,
 /// `RuleTrie.ChildSummary`): a simple leaf is tried without being reached,
 /// a simple link is passed through to its one child, and the record of
-/// either is never read. On reaching a trie node the walk starts loading
-/// what trying its children will read (`prefetchChildren`), so that on a
-/// sheet larger than the caches the misses of its names' lookups overlap.
+/// either is never read. On reaching a trie node, or a branch's summary,
+/// the walk starts loading what trying its children will read
+/// (`prefetchChildren`, `tryFromSummary`), so that on a sheet larger than
+/// the caches the misses of its names' lookups overlap with one another
+/// and with the node's record.
 extension TrieQuery {
   /// A trie node on the walk's path, with where its chunk was placed and
   /// how far its children have been tried.
@@ -349,7 +351,7 @@ extension TrieQuery {
     /// child set as the only one left to try).
     case visits(Frame)
     /// The vector would not fit the packed form: the child is tried from
-    /// its record as any other.
+    /// its chunk as any other.
     case needsRecord
   }
 
@@ -357,7 +359,8 @@ extension TrieQuery {
   /// the nearest index from `latest` out that has its variant (`latest`
   /// has its name), and, when the collector may want what it leads to, for
   /// a simple leaf its rule handed to the collector, for a branch its frame
-  /// (from its record), and for a simple link its frame, with its child's
+  /// (from its record, its children's lookups starting to load first),
+  /// and for a simple link its frame, with its child's
   /// name found at its latest index further out (as the walk finds a
   /// name's group) and the child's summary and record starting to load.
   /// All as visiting the child from its record would; a leaf's or a link's
