@@ -254,11 +254,13 @@ extension RuleTrie {
 
     /// The size of the slot table of a node with `count` literal children
     /// and `names` names among them: none when they are few enough to scan,
-    /// else a power of two at least twice the names.
+    /// else the smallest power of two at least 1.25 times the names (a name
+    /// the node has is found within a line or two; a smaller table keeps
+    /// more of them in cache: docs/PERFORMANCE.md, session 18).
     private static func slotCount(literalChildren count: Int, names: Int) -> Int {
       guard count > RuleTrie.scannedEdges else { return 0 }
       var slots = 2
-      while slots < 2 * names { slots <<= 1 }
+      while slots * 4 < 5 * names { slots <<= 1 }
       return slots
     }
 
