@@ -178,8 +178,8 @@ final class RuleTrie: @unchecked Sendable {
   struct ChildSummary: Equatable {
     /// The chunk's innermost exact variant, `.none` when it asks for none in particular.
     var variant: NameID
-    /// The kind (2 bits), the component's weight (4) and the leaf's rule,
-    /// the link's child or the branch's `ChildLookup` (26).
+    /// The kind (2 bits), the component's weight (4), `isLastOfGroup` (1)
+    /// and the leaf's rule, the link's child or the branch's `ChildLookup` (25).
     private var packed: UInt32
 
     private enum Kind: UInt32 {
