@@ -361,8 +361,6 @@ extension RuleTrie {
       chunks.initialize(
         repeating: Chunk(innermost: CompiledComponent(weight: 0), firstOuter: 0, length: 0, anchoring: []))
       let outerComponents = PageMemory.allocate(CompiledComponent.self, count: components.count - edges.count)
-      let innermostNames = PageMemory.allocate(NameID.self, count: nodeCount)
-      innermostNames.initialize(repeating: .none)
       let childSummaries = PageMemory.allocate(ChildSummary.self, count: nodeCount)
       childSummaries.initialize(repeating: ChildSummary(variant: .none))
       var outerCursor = 0
@@ -377,8 +375,7 @@ extension RuleTrie {
         chunks[id] = Chunk(
           innermost: innermost, firstOuter: Int32(outerCursor), length: Int32(range.count),
           anchoring: edges[edge].anchoring)
-        innermostNames[id] = innermost.name
-        childSummaries[id] = ChildSummary(variant: innermost.variant)
+        childSummaries[id] = ChildSummary(name: innermost.name, variant: innermost.variant)
         let record = records[id]
         let node = record.node
         let isSimpleChunk =
@@ -403,7 +400,10 @@ extension RuleTrie {
             summary =
               ChildSummary(variant: variant, linkedChild: TrieNodeID(Int(node.firstChild)), weight: weight) ?? summary
           }
-          if let summary { childSummaries[id] = summary }
+          if var summary {
+            summary.name = innermost.name
+            childSummaries[id] = summary
+          }
         }
         for component in range.dropLast() {
           outerComponents.initializeElement(at: outerCursor, to: components[component])
@@ -419,9 +419,9 @@ extension RuleTrie {
         groups.removeAll(keepingCapacity: true)
         let firstChild = Int(records[id].node.firstChild)
         for child in firstChild..<firstChild + Int(records[id].node.literalChildCount)
-        where groups.last?.name != innermostNames[child] {
+        where groups.last?.name != childSummaries[child].name {
           groups.append(
-            ChildSlot(name: innermostNames[child], firstChild: Int32(child), firstSummary: childSummaries[child]))
+            ChildSlot(firstChild: Int32(child), firstSummary: childSummaries[child]))
         }
       }
       // Tables that would start beyond `SlotTable.firstLimit` are not
@@ -434,10 +434,12 @@ extension RuleTrie {
         guard let table = SlotTable(first: slotTotal, count: slotCount) else { break }
         records[id].node.slots = table
         let summary = childSummaries[id]
-        if summary.isBranch {
-          childSummaries[id] =
-            ChildSummary(variant: summary.variant, branchWeight: UInt8(summary.weight), children: .slots(table))
-            ?? summary
+        if summary.isBranch,
+          var wide = ChildSummary(
+            variant: summary.variant, branchWeight: UInt8(summary.weight), children: .slots(table))
+        {
+          wide.name = summary.name
+          childSummaries[id] = wide
         }
         slotTotal += slotCount
       }
@@ -448,13 +450,13 @@ extension RuleTrie {
         let node = records[id].node
         let literalEnd = Int(node.firstChild + node.literalChildCount)
         for child in Int(node.firstChild)..<literalEnd + Int(node.patternChildCount)
-        where child + 1 >= literalEnd || innermostNames[child + 1] != innermostNames[child] {
+        where child + 1 >= literalEnd || childSummaries[child + 1].name != childSummaries[child].name {
           childSummaries[child].markLastOfGroup()
         }
       }
 
       let slots = PageMemory.allocate(ChildSlot.self, count: slotTotal)
-      slots.initialize(repeating: ChildSlot(name: .unknown, firstChild: 0, firstSummary: ChildSummary(variant: .none)))
+      slots.initialize(repeating: ChildSlot(firstChild: 0, firstSummary: ChildSummary(name: .unknown, variant: .none)))
       for id in 0..<nodeCount where records[id].node.slotCount > 0 {
         literalGroups(id, into: &groups)
         let (firstSlot, slotCount) = (Int(records[id].node.firstSlot), Int(records[id].node.slotCount))
@@ -489,7 +491,7 @@ extension RuleTrie {
       }
       let patternRoots = roots.indices.filter { roots[$0].token.kind != .exact }.map { Int32($0) }
       let tables = Tables(
-        records: records, chunks: chunks, innermostNames: innermostNames, childSummaries: childSummaries,
+        records: records, chunks: chunks, childSummaries: childSummaries,
         outerComponents: outerComponents, terminals: flatTerminals,
         literalRoots: literalRoots, childSlots: slots, globMatchesName: globTable,
         names: NameLookup(names),

@@ -27,8 +27,8 @@
 /// and first terminal) when it visits it, except what the node's
 /// `ChildSummary` stands in for (placing a simple chunk, trying a simple
 /// leaf, passing through a simple link); what it reads to pass over children without
-/// trying them (their innermost names and variants) is in dense tables
-/// apart. There is no edge table: a node's chunk is the edge
+/// trying them (their innermost names and variants) is in the summaries,
+/// a dense table apart. There is no edge table: a node's chunk is the edge
 /// that leads to it. The buffers are written in `init` only; a query
 /// copies `Tables` (a trivial value) and allocates nothing on the heap.
 ///
@@ -36,7 +36,7 @@
 final class RuleTrie: @unchecked Sendable {
   /// What a query reads when it visits a trie node: 28 bytes, in its
   /// `Record`. The innermost names a narrow node's children are scanned by
-  /// are in `Tables` apart, and the parent is found only for `explain`.
+  /// are in their summaries, and the parent is found only for `explain`.
   struct Node {
     /// A bit per literal name a child starts with (`bit(name)`): most
     /// names of a node have no child here, and this skips their lookup.
@@ -156,10 +156,10 @@ final class RuleTrie: @unchecked Sendable {
     var isThemed: Bool { theme != .none }
   }
 
-  /// What the walk reads of a child before its chunk or record, 8 bytes,
+  /// What the walk reads of a child before its chunk or record, 12 bytes,
   /// by node in a table apart (a group's siblings share a cache line): the
-  /// variant it asks for and, when its chunk is *simple*, what trying it
-  /// needs instead of its chunk and record.
+  /// innermost name and variant it asks for and, when its chunk is
+  /// *simple*, what trying it needs instead of its chunk and record.
   ///
   /// A simple chunk is one component with a literal name and an exact
   /// variant or none, and no `>`: its name (the group's), variant and
@@ -176,6 +176,10 @@ final class RuleTrie: @unchecked Sendable {
   /// sheet the leaves are half the trie's nodes and the links most of the
   /// rest, and a record read is a cache miss for most nodes queried.
   struct ChildSummary: Equatable {
+    /// The chunk's innermost literal name (`.none` for `*` or a glob): a
+    /// narrow node's children are compared with a name here, and a link's
+    /// child's name is read with its summary.
+    var name: NameID
     /// The chunk's innermost exact variant, `.none` when it asks for none in particular.
     var variant: NameID
     /// The kind (2 bits), the component's weight (4), `isLastOfGroup` (1)
@@ -215,18 +219,18 @@ final class RuleTrie: @unchecked Sendable {
       case inRecord
     }
 
-    init(variant: NameID) { (self.variant, packed) = (variant, 0) }
+    init(name: NameID = .none, variant: NameID) { (self.name, self.variant, packed) = (name, variant, 0) }
 
     /// A simple leaf's summary; nil when `rule` or `weight` do not fit.
     init?(variant: NameID, leafRule rule: RuleID, weight: UInt8) {
       guard let packed = Self.pack(.leaf, Int(rule.raw), weight) else { return nil }
-      (self.variant, self.packed) = (variant, packed)
+      (name, self.variant, self.packed) = (.none, variant, packed)
     }
 
     /// A simple link's summary; nil when `child` or `weight` do not fit.
     init?(variant: NameID, linkedChild child: TrieNodeID, weight: UInt8) {
       guard let packed = Self.pack(.link, child.index, weight) else { return nil }
-      (self.variant, self.packed) = (variant, packed)
+      (name, self.variant, self.packed) = (.none, variant, packed)
     }
 
     /// The summary of any other node with a simple chunk, with where its
@@ -242,7 +246,7 @@ final class RuleTrie: @unchecked Sendable {
         id = Self.lookupInRecord << Self.lookupShift
       }
       guard let packed = Self.pack(.branch, id, weight) else { return nil }
-      (self.variant, self.packed) = (variant, packed)
+      (name, self.variant, self.packed) = (.none, variant, packed)
     }
 
     private static func pack(_ kind: Kind, _ id: Int, _ weight: UInt8) -> UInt32? {
@@ -287,12 +291,13 @@ final class RuleTrie: @unchecked Sendable {
   /// The group runs from `firstChild` to the first child whose summary
   /// `isLastOfGroup`.
   struct ChildSlot {
-    /// `.unknown` in an empty slot.
-    var name: NameID
     var firstChild: Int32
     /// `childSummaries[firstChild]`, copied: trying the group's first child
-    /// reads no line besides the slot's.
+    /// reads no line besides the slot's. Its name is the group's,
+    /// `.unknown` in an empty slot.
     var firstSummary: ChildSummary
+
+    var name: NameID { firstSummary.name }
 
     /// The slot where the search for `name` starts, in a table of `count` slots.
     @inline(__always)
@@ -308,10 +313,6 @@ final class RuleTrie: @unchecked Sendable {
     var records: UnsafeMutableBufferPointer<Record>
     /// The chunk of the edge into each trie node, by node (a root's is empty).
     var chunks: UnsafeMutableBufferPointer<Chunk>
-    /// Each trie node's chunk's innermost literal name (`.none` for `*` or a
-    /// glob), by node, apart: a narrow node's children are compared with a
-    /// name in one or two cache lines instead of one record each.
-    var innermostNames: UnsafeMutableBufferPointer<NameID>
     /// Each trie node's `ChildSummary`, by node, apart as well: a child
     /// whose variant the node's component lacks is passed over, and a
     /// simple chunk is placed, without reading its record.
@@ -373,7 +374,6 @@ final class RuleTrie: @unchecked Sendable {
     PageMemory.deallocate(tables.terminals)
     tables.literalRoots.deallocate()
     PageMemory.deallocate(tables.childSlots)
-    PageMemory.deallocate(tables.innermostNames)
     PageMemory.deallocate(tables.childSummaries)
     PageMemory.deallocate(tables.globMatchesName)
     tables.names.deallocate()

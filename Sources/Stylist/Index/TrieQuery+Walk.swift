@@ -210,8 +210,8 @@ extension TrieQuery {
   /// another: for a wide node, the home slot of each name it has a child
   /// for (a prefetch, not a read: the walk stops at a name's slot until it
   /// arrives, and a best match often cuts the names after the first few);
-  /// for a narrow node, its children's names and summaries and its first
-  /// child's record.
+  /// for a narrow node, its children's summaries and its first child's
+  /// record.
   @inline(__always)
   private func prefetchChildren(of frame: Frame) {
     let record = tables.records[frame.node.index]
@@ -241,10 +241,9 @@ extension TrieQuery {
   }
 
   /// Starts loading what comparing a narrow node's children from `first`
-  /// reads first: their names and summaries, and the first one's record.
+  /// reads first: their summaries (names in them), and the first one's record.
   @inline(__always)
   private func prefetchScanned(from first: Int) {
-    stylist_prefetch(tables.innermostNames.baseAddress! + first)
     stylist_prefetch(tables.childSummaries.baseAddress! + first)
     stylist_prefetch(tables.records.baseAddress! + first)
   }
@@ -294,9 +293,9 @@ extension TrieQuery {
     }
     let end = node.firstChild + node.literalChildCount
     var first = node.firstChild
-    while first < end && tables.innermostNames[Int(first)] != name { first += 1 }
+    while first < end && tables.childSummaries[Int(first)].name != name { first += 1 }
     guard first < end else { return nil }
-    return RuleTrie.ChildSlot(name: name, firstChild: first, firstSummary: tables.childSummaries[Int(first)])
+    return RuleTrie.ChildSlot(firstChild: first, firstSummary: tables.childSummaries[Int(first)])
   }
 
   /// The frame of trie node `child` when its chunk can be placed below
@@ -410,7 +409,7 @@ extension TrieQuery {
     stylist_prefetch(tables.records.baseAddress! + next)
     frame.isLink = true
     frame.nextIndex = -1
-    let name = tables.innermostNames[next]
+    let name = tables.childSummaries[next].name
     if name == .none {
       frame.patternEnd = Int32(next + 1)
       return .visits(frame)
