@@ -313,9 +313,10 @@ final class RuleTrie: @unchecked Sendable {
     var records: UnsafeMutableBufferPointer<Record>
     /// The chunk of the edge into each trie node, by node (a root's is empty).
     var chunks: UnsafeMutableBufferPointer<Chunk>
-    /// Each trie node's `ChildSummary`, by node, apart as well: a child
-    /// whose variant the node's component lacks is passed over, and a
-    /// simple chunk is placed, without reading its record.
+    /// Each trie node's `ChildSummary`, by node, apart: a narrow node's
+    /// children are compared with a name in a line or two, a child whose
+    /// variant the node's component lacks is passed over, and a simple
+    /// chunk is placed, without reading its chunk or record.
     var childSummaries: UnsafeMutableBufferPointer<ChildSummary>
     /// The components of chunks besides their innermost, by chunk (see `Chunk`).
     var outerComponents: UnsafeMutableBufferPointer<CompiledComponent>
