@@ -433,14 +433,7 @@ extension RuleTrie {
         let slotCount = Self.slotCount(literalChildren: Int(records[id].node.literalChildCount), names: groups.count)
         guard let table = SlotTable(first: slotTotal, count: slotCount) else { break }
         records[id].node.slots = table
-        let summary = childSummaries[id]
-        if summary.isBranch,
-          var wide = ChildSummary(
-            variant: summary.variant, branchWeight: UInt8(summary.weight), children: .slots(table))
-        {
-          wide.name = summary.name
-          childSummaries[id] = wide
-        }
+        if childSummaries[id].isBranch { childSummaries[id].setBranchChildren(.slots(table)) }
         slotTotal += slotCount
       }
       // Each group of same-name literal children ends at its last, and each

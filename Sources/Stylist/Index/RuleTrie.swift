@@ -236,17 +236,27 @@ final class RuleTrie: @unchecked Sendable {
     /// The summary of any other node with a simple chunk, with where its
     /// children are looked up when that fits; nil when `weight` does not fit.
     init?(variant: NameID, branchWeight weight: UInt8, children: ChildLookup) {
-      let id: Int
-      switch children {
-      case .slots(let table) where table.count > 0 && Int(table.first) < Self.lookupLimit:
-        id = Int(table.log2) << Self.lookupShift | Int(table.first)
-      case .scanned(let child) where child.index >= 0 && child.index < Self.lookupLimit:
-        id = child.index
-      default:
-        id = Self.lookupInRecord << Self.lookupShift
-      }
-      guard let packed = Self.pack(.branch, id, weight) else { return nil }
+      guard let packed = Self.pack(.branch, Self.lookupID(children), weight) else { return nil }
       (name, self.variant, self.packed) = (.none, variant, packed)
+    }
+
+    /// A branch's summary with `children` as where its children are looked
+    /// up (as far as that fits), the rest as it was.
+    mutating func setBranchChildren(_ children: ChildLookup) {
+      precondition(isBranch, "only a branch keeps where its children are looked up")
+      packed = packed & ~(Self.lastOfGroupBit - 1) | UInt32(Self.lookupID(children))
+    }
+
+    /// The id that keeps `children`: `lookupInRecord` when it does not fit.
+    private static func lookupID(_ children: ChildLookup) -> Int {
+      switch children {
+      case .slots(let table) where table.count > 0 && Int(table.first) < lookupLimit:
+        return Int(table.log2) << lookupShift | Int(table.first)
+      case .scanned(let child) where child.index >= 0 && child.index < lookupLimit:
+        return child.index
+      default:
+        return lookupInRecord << lookupShift
+      }
     }
 
     private static func pack(_ kind: Kind, _ id: Int, _ weight: UInt8) -> UInt32? {

@@ -223,19 +223,17 @@ extension TrieQuery {
       if node.literalChildCount + node.patternChildCount > 0 { prefetchScanned(from: Int(node.firstChild)) }
       return
     }
-    let slots = tables.childSlots.baseAddress! + Int(node.firstSlot)
-    for at in 0..<Int(frame.start) where node.childNames & RuleTrie.bit(names[at]) != 0 && names[at].isInterned {
-      stylist_prefetch(slots + RuleTrie.ChildSlot.home(names[at], count: node.slotCount))
-    }
+    prefetchSlots(node.slots, below: Int(frame.start), childNames: node.childNames)
   }
 
   /// Starts loading the home slot in `table` of each name at a path index
-  /// below `end` (all of them: which names have children is in the
-  /// node's record, not loaded yet).
+  /// below `end` that `childNames` may have (all of them for a branch
+  /// reached from its summary: its `childNames` are in its record, not
+  /// loaded yet).
   @inline(__always)
-  private func prefetchSlots(_ table: RuleTrie.SlotTable, below end: Int) {
+  private func prefetchSlots(_ table: RuleTrie.SlotTable, below end: Int, childNames: UInt64 = .max) {
     let slots = tables.childSlots.baseAddress! + Int(table.first)
-    for at in 0..<end where names[at].isInterned {
+    for at in 0..<end where childNames & RuleTrie.bit(names[at]) != 0 && names[at].isInterned {
       stylist_prefetch(slots + RuleTrie.ChildSlot.home(names[at], count: table.count))
     }
   }
