@@ -252,6 +252,58 @@ extension RuleTrie {
       let order: PageBuffer<Int32>
     }
 
+    /// Puts each node's children (`children.order`, by node) in the order
+    /// they are numbered: literal children grouped by their innermost name,
+    /// the group with the most rules ending below it first (ties: by name),
+    /// within a group the heaviest innermost component first (the order
+    /// the walk tries them in), then the pattern children; creation order
+    /// breaks ties.
+    ///
+    /// The groups' order is free (the walk finds a group by its name), and
+    /// most rules below is the build's best guess at most queried: a
+    /// group's summaries then share lines with the other often-tried ones,
+    /// the breadth-first numbering gives its children the earlier blocks of
+    /// the next level, and, inserted first, it sits at its home slot
+    /// (docs/PERFORMANCE.md, session 19).
+    private func orderChildren(_ children: Groups) {
+      // Rules ending at or below each node: an edge is created after the
+      // edge into its parent, so in reverse a node's total is complete
+      // before it is added to its parent's.
+      let below = PageBuffer<Int32>(repeating: 0, count: nodeCount)
+      for end in ruleEnds.elements { below[Int(end.node)] += 1 }
+      for edge in stride(from: edges.count - 1, through: 0, by: -1) {
+        below[Int(edges[edge].parent)] += below[Int(edges[edge].child)]
+      }
+      func walkOrder(_ edge: Int32) -> (Int, Int32, Int, Int32) {
+        let innermost = innermost(of: Int(edge))
+        return (innermost.name == .none ? 1 : 0, innermost.name.raw, -Int(innermost.weight), edge)
+      }
+      var groups: [(rules: Int32, name: Int32, edges: Range<Int>)] = []
+      var reordered: [Int32] = []
+      for node in 0..<nodeCount where children.start[node + 1] - children.start[node] > 1 {
+        let block = Int(children.start[node])..<Int(children.start[node + 1])
+        children.order.elements[block].sort { walkOrder($0) < walkOrder($1) }
+        groups.removeAll(keepingCapacity: true)
+        var start = block.lowerBound
+        while start < block.upperBound {
+          let name = innermost(of: Int(children.order[start])).name
+          if name == .none { break }  // the pattern children, which stay last
+          var (end, rules): (Int, Int32) = (start, 0)
+          while end < block.upperBound && innermost(of: Int(children.order[end])).name == name {
+            rules += below[Int(edges[Int(children.order[end])].child)]
+            end += 1
+          }
+          groups.append((rules, name.raw, start..<end))
+          start = end
+        }
+        guard groups.count > 1 else { continue }
+        groups.sort { ($0.rules, -$0.name) > ($1.rules, -$1.name) }
+        reordered.removeAll(keepingCapacity: true)
+        for group in groups { reordered += children.order.elements[group.edges] }
+        _ = children.order.elements[block.lowerBound..<start].update(fromContentsOf: reordered)
+      }
+    }
+
     /// The size of the slot table of a node with `count` literal children
     /// and `names` names among them: none when they are few enough to scan,
     /// else the smallest power of two at least 1.25 times the names (a name
@@ -287,17 +339,7 @@ extension RuleTrie {
       do {
         let order = PageBuffer<Int32>(capacity: nodeCount)
         let children = Self.grouped(nodeCount, edges.count) { Int(edges[$0].parent) }
-        // Literal children grouped by name, the heaviest innermost component
-        // first, then the pattern children; creation order breaks ties.
-        func walkOrder(_ edge: Int32) -> (Int, Int32, Int, Int32) {
-          let innermost = innermost(of: Int(edge))
-          return (innermost.name == .none ? 1 : 0, innermost.name.raw, -Int(innermost.weight), edge)
-        }
-        for node in 0..<nodeCount where children.start[node + 1] - children.start[node] > 1 {
-          children.order.elements[Int(children.start[node])..<Int(children.start[node + 1])].sort {
-            walkOrder($0) < walkOrder($1)
-          }
-        }
+        orderChildren(children)
         for root in rootNodes {
           var next = order.count
           rootStarts.append(next)

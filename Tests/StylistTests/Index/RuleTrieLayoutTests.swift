@@ -252,6 +252,52 @@ import Testing
     #expect(longGroups >= 10 && slotsSeen >= 12)
   }
 
+  /// A node's groups of literal children come most rules below first
+  /// (ties by name), and a wide node's first group sits at its home slot:
+  /// for every node of a random sheet, against rules counted from its
+  /// children's terminals.
+  @Test func groupsWithMoreRulesBelowComeFirst() {
+    var generator = SeededGenerator(seed: 31)
+    let rules = (0..<2_000).map { position in
+      StyleRule(RandomSheets.selector(using: &generator, themes: ["dark"]), ["n": .int(position)])
+    }
+    let trie = StyleIndex(rules: rules).trie
+    let records = trie.tables.records
+    let summaries = trie.tables.childSummaries
+    // Children are numbered after their parents: from the last node back,
+    // a node's children are counted before it.
+    var below = [Int](repeating: 0, count: records.count - 1)
+    for id in below.indices.reversed() {
+      let node = records[id].node
+      below[id] = Int(records[id + 1].node.firstTerminal - node.firstTerminal)
+      let children = Int(node.firstChild)..<Int(node.firstChild + node.literalChildCount + node.patternChildCount)
+      for child in children { below[id] += below[child] }
+    }
+    var (orderedPairs, wideNodes) = (0, 0)
+    for id in below.indices {
+      let node = records[id].node
+      var groups: [(rules: Int, name: NameID, first: Int)] = []
+      for child in Int(node.firstChild)..<Int(node.firstChild + node.literalChildCount) {
+        if child == Int(node.firstChild) || summaries[child - 1].isLastOfGroup {
+          groups.append((0, summaries[child].name, child))
+        }
+        groups[groups.count - 1].rules += below[child]
+      }
+      for (earlier, later) in zip(groups, groups.dropFirst()) {
+        #expect(
+          earlier.rules > later.rules || (earlier.rules == later.rules && earlier.name.raw < later.name.raw),
+          "node \(id): \(earlier) before \(later)")
+        orderedPairs += 1
+      }
+      if node.slotCount > 0, let first = groups.first {
+        wideNodes += 1
+        let home = RuleTrie.ChildSlot.home(first.name, count: node.slotCount)
+        #expect(trie.tables.childSlots[Int(node.firstSlot) + home].firstChild == Int32(first.first), "node \(id)")
+      }
+    }
+    #expect(orderedPairs >= 100 && wideNodes >= 5)
+  }
+
   /// A trie node's record is half a cache line, and the tables start on one.
   @Test func recordsAreHalfCacheLines() throws {
     #expect(MemoryLayout<RuleTrie.Record>.stride == PageMemory.cacheLine / 2)
