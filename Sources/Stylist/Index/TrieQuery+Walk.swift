@@ -195,7 +195,7 @@ extension TrieQuery {
         switch tryFromSummary(summary, child: child, below: index, latest: at, root, into: &collector) {
         case .passedOver: continue
         case .visits(let frame): return frame
-        case .needsRecord: break
+        case .needsChunk: break
         }
       }
       if let frame = frame(of: child, below: index, latest: at, sameName: true, root, collector) {
@@ -349,7 +349,7 @@ extension TrieQuery {
     case visits(Frame)
     /// The vector would not fit the packed form: the child is tried from
     /// its chunk as any other.
-    case needsRecord
+    case needsChunk
   }
 
   /// Tries `child` of `frames[parent]` (packed) from its summary: placed at
@@ -377,7 +377,7 @@ extension TrieQuery {
       guard end >= 0 else { return .passedOver }
     }
     let entry = Specificity.Entry(position: depth - 1 - end, weight: summary.weight)
-    guard let packed = Specificity.packedBits(entry, at: Int(from.placed)) else { return .needsRecord }
+    guard let packed = Specificity.packedBits(entry, at: Int(from.placed)) else { return .needsChunk }
     var prefix = from.prefix
     if packed.word == 0 { prefix.0 |= packed.bits } else { prefix.1 |= packed.bits }
     let placed = Int(from.placed) + 1
