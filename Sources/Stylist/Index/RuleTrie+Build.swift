@@ -6,10 +6,13 @@ extension RuleTrie {
   /// flat, each root's tree breadth first (see the type's comment). Only
   /// the selectors are read, and the list is let go once they are inserted,
   /// before the flat tables are laid out.
-  convenience init(_ rules: consuming [StyleRule]) {
+  ///
+  /// `limits` are the packed fields' own unless a test asks for less, to
+  /// reach with a few rules the fallbacks of a sheet of millions.
+  convenience init(_ rules: consuming [StyleRule], limits: Limits = Limits()) {
     var components = 0
     for index in rules.indices { components += rules[index].selector.components.count }
-    var builder = Builder(capacity: rules.count, components: components)
+    var builder = Builder(capacity: rules.count, components: components, limits: limits)
     // By index: each selector is lent where it is (iterating copied every
     // one, a retain and release per string and array in it).
     for index in rules.indices { builder.insert(rules[index].selector) }
@@ -23,6 +26,20 @@ extension RuleTrie {
     self.init(
       names: builder.names, globs: builder.globs, roots: layout.roots, ruleNodes: layout.ruleNodes,
       longestRule: builder.longestRule, tables: layout.tables)
+  }
+
+  /// Where the compact forms stop: beyond each limit the build falls back
+  /// to a form that gives the same answers by reading more.
+  struct Limits {
+    /// Slot tables that would end beyond this slot are not made: their
+    /// nodes compare their children's names in place.
+    var slots = SlotTable.firstLimit
+    /// Rules and trie nodes from this one on are not summarised as a leaf
+    /// or a link: the child is a branch, visited from its record.
+    var summarisedIDs = ChildSummary.summarisedLimit
+    /// A branch whose slot table or first child is from this one on keeps
+    /// it in its record only.
+    var lookups = ChildSummary.lookupLimit
   }
 
   /// The trie while rules are inserted, in flat tables (no array per node:
@@ -67,11 +84,13 @@ extension RuleTrie {
     /// Build node of each root, by root.
     private var rootNodes: [Int] = []
     var longestRule = 0
+    private let limits: Limits
 
     /// Room for `capacity` rules of `components` components in all: a chunk
     /// holds at least one, so neither the edges nor their components can
     /// outgrow that, and no table is copied while it grows.
-    init(capacity: Int, components: Int) {
+    init(capacity: Int, components: Int, limits: Limits) {
+      self.limits = limits
       names = NameTable(capacity: capacity)
       ruleEnds = PageBuffer(capacity: capacity)
       edges = PageBuffer(capacity: components)
@@ -430,15 +449,16 @@ extension RuleTrie {
         let isSimpleLink = isSimpleChunk && childCount == 1 && !record.hasTerminals
         if isSimpleChunk {
           let (variant, weight) = (innermost.variant, innermost.weight)
-          // A leaf or a link whose id does not fit is summarised as a branch.
+          // A leaf or a link whose id is past the limits is summarised as a branch.
           // (A wide branch's slot table replaces its first child below.)
           let children: ChildSummary.ChildLookup =
-            childCount > 0 ? .scanned(firstChild: TrieNodeID(Int(node.firstChild))) : .inRecord
+            childCount > 0 && Int(node.firstChild) < limits.lookups
+            ? .scanned(firstChild: TrieNodeID(Int(node.firstChild))) : .inRecord
           var summary = ChildSummary(variant: variant, branchWeight: weight, children: children)
-          if isSimpleLeaf {
+          if isSimpleLeaf && record.firstTerminal.rule.index < limits.summarisedIDs {
             summary =
               ChildSummary(variant: variant, leafRule: record.firstTerminal.rule, weight: weight) ?? summary
-          } else if isSimpleLink {
+          } else if isSimpleLink && Int(node.firstChild) < limits.summarisedIDs {
             summary =
               ChildSummary(variant: variant, linkedChild: TrieNodeID(Int(node.firstChild)), weight: weight) ?? summary
           }
@@ -466,16 +486,20 @@ extension RuleTrie {
             ChildSlot(firstChild: Int32(child), firstSummary: childSummaries[child]))
         }
       }
-      // Tables that would start beyond `SlotTable.firstLimit` are not
-      // made: those nodes scan their children in place.
+      // Tables that would end beyond `limits.slots` are not made: those
+      // nodes scan their children in place.
       var groups: [ChildSlot] = []
       var slotTotal = 0
       for id in 0..<nodeCount where records[id].node.literalChildCount > RuleTrie.scannedEdges {
         literalGroups(id, into: &groups)
         let slotCount = Self.slotCount(literalChildren: Int(records[id].node.literalChildCount), names: groups.count)
-        guard let table = SlotTable(first: slotTotal, count: slotCount) else { break }
+        guard slotTotal + slotCount <= limits.slots, let table = SlotTable(first: slotTotal, count: slotCount) else {
+          break
+        }
         records[id].node.slots = table
-        if childSummaries[id].isBranch { childSummaries[id].setBranchChildren(.slots(table)) }
+        if childSummaries[id].isBranch {
+          childSummaries[id].setBranchChildren(slotTotal < limits.lookups ? .slots(table) : .inRecord)
+        }
         slotTotal += slotCount
       }
       // Each group of same-name literal children ends at its last, and each

@@ -83,6 +83,13 @@ public struct StyleIndex: Sendable {
 
   private init(storage: Storage) { self.storage = storage }
 
+  /// An index over `rules` whose trie stops its compact forms at `limits`
+  /// (`RuleTrie.Limits`): the tests reach a huge sheet's fallbacks with a few rules.
+  init(rules: [StyleRule], trieLimits limits: RuleTrie.Limits) {
+    storage = Storage(
+      rules: rules, defaultStyle: nil, declaredMode: nil, declaredThemes: [], trie: RuleTrie(rules, limits: limits))
+  }
+
   /// An index with no rules.
   public static let empty = StyleIndex(rules: [])
 
