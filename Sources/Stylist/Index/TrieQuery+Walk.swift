@@ -50,6 +50,9 @@ extension TrieQuery {
     /// A simple link reached from its summary: its one child is already
     /// set to be tried, and its record is never read.
     var isLink = false
+    /// A branch reached from its summary, which started loading what
+    /// trying its children reads first (`tryFromSummary`).
+    var childrenLoading = false
 
     init(
       node: TrieNodeID, end: Int32, start: Int32, placed: Int32, prefix: (UInt64, UInt64), isPacked: Bool,
@@ -211,7 +214,8 @@ extension TrieQuery {
   /// for (a prefetch, not a read: the walk stops at a name's slot until it
   /// arrives, and a best match often cuts the names after the first few);
   /// for a narrow node, its children's summaries and its first child's
-  /// record.
+  /// record. The children's loads start once: not again for a branch
+  /// whose summary started them (`Frame.childrenLoading`).
   @inline(__always)
   private func prefetchChildren(of frame: Frame) {
     let record = tables.records[frame.node.index]
@@ -219,6 +223,7 @@ extension TrieQuery {
     if record.hasTerminals && !record.firstTerminal.isLastOfNode, let terminals = tables.terminals.baseAddress {
       stylist_prefetch(terminals + Int(node.firstTerminal) + 1)
     }
+    if frame.childrenLoading { return }
     guard node.slotCount > 0 else {
       if node.literalChildCount + node.patternChildCount > 0 { prefetchScanned(from: Int(node.firstChild)) }
       return
@@ -393,15 +398,21 @@ extension TrieQuery {
     }
     let next = summary.linkedChild.index
     // Before the branch's record, so that the loads overlap.
+    let childrenLoading: Bool
     switch summary.branchChildren {
-    case .slots(let table): prefetchSlots(table, below: end)
-    case .scanned(let first): prefetchScanned(from: first.index)
-    case .inRecord: break
+    case .slots(let table):
+      prefetchSlots(table, below: end)
+      childrenLoading = true
+    case .scanned(let first):
+      prefetchScanned(from: first.index)
+      childrenLoading = true
+    case .inRecord: childrenLoading = false
     }
     var frame = Frame(
       node: TrieNodeID(child), end: Int32(end), start: Int32(end), placed: Int32(placed), prefix: prefix,
       isPacked: true,
       patterns: summary.isSimpleLink ? Int32(next)..<Int32(next) : patternChildren(of: tables.records[child].node))
+    frame.childrenLoading = childrenLoading
     guard summary.isSimpleLink else { return .visits(frame) }
     stylist_prefetch(tables.childSummaries.baseAddress! + next)
     stylist_prefetch(tables.records.baseAddress! + next)
