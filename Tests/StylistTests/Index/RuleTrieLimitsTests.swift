@@ -8,7 +8,7 @@ import Testing
 /// read more: a node scans its children in place, a leaf or a link is
 /// visited from its record, a branch finds its lookup in its record. No
 /// test sheet reaches those sizes, so these tests lower the limits
-/// (`RuleTrie.Limits`) and ask every query for the same answers.
+/// (`RuleTrie.Limits`) and ask for the same ranking and best match.
 @Suite struct RuleTrieLimitsTests {
   /// Random rules over a tiny alphabet, plus wide nodes (a root and a
   /// branch with more than `scannedEdges` names below them) and chains of
