@@ -323,6 +323,17 @@ extension RuleTrie {
       }
     }
 
+    /// Where a branch's children are looked up, as its summary keeps it:
+    /// `.inRecord` once the table's first slot or the first child is past
+    /// `limits.lookups` (`ChildSummary` applies its own limit as well).
+    private func keptInSummary(_ children: ChildSummary.ChildLookup) -> ChildSummary.ChildLookup {
+      switch children {
+      case .slots(let table) where Int(table.first) >= limits.lookups: .inRecord
+      case .scanned(let child) where child.index >= limits.lookups: .inRecord
+      default: children
+      }
+    }
+
     /// The size of the slot table of a node with `count` literal children
     /// and `names` names among them: none when they are few enough to scan,
     /// else the smallest power of two at least 1.25 times the names (a name
@@ -451,9 +462,8 @@ extension RuleTrie {
           let (variant, weight) = (innermost.variant, innermost.weight)
           // A leaf or a link whose id is past the limits is summarised as a branch.
           // (A wide branch's slot table replaces its first child below.)
-          let children: ChildSummary.ChildLookup =
-            childCount > 0 && Int(node.firstChild) < limits.lookups
-            ? .scanned(firstChild: TrieNodeID(Int(node.firstChild))) : .inRecord
+          let children = keptInSummary(
+            childCount > 0 ? .scanned(firstChild: TrieNodeID(Int(node.firstChild))) : .inRecord)
           var summary = ChildSummary(variant: variant, branchWeight: weight, children: children)
           if isSimpleLeaf && record.firstTerminal.rule.index < limits.summarisedIDs {
             summary =
@@ -498,7 +508,7 @@ extension RuleTrie {
         }
         records[id].node.slots = table
         if childSummaries[id].isBranch {
-          childSummaries[id].setBranchChildren(slotTotal < limits.lookups ? .slots(table) : .inRecord)
+          childSummaries[id].setBranchChildren(keptInSummary(.slots(table)))
         }
         slotTotal += slotCount
       }
