@@ -251,11 +251,14 @@ extension TrieQuery {
     stylist_prefetch(tables.records.baseAddress! + first)
   }
 
-  /// Starts loading the record of a group's first child and, when the
-  /// group goes on, the summary of its second.
+  /// Starts loading the record of a group's first child when trying it
+  /// reads it (`ChildSummary.hasRecordRead`) and, when the group goes on,
+  /// the summary of its second.
   @inline(__always)
   private func prefetch(_ group: RuleTrie.ChildSlot) {
-    stylist_prefetch(tables.records.baseAddress! + Int(group.firstChild))
+    if group.firstSummary.hasRecordRead {
+      stylist_prefetch(tables.records.baseAddress! + Int(group.firstChild))
+    }
     if !group.firstSummary.isLastOfGroup {
       stylist_prefetch(tables.childSummaries.baseAddress! + Int(group.firstChild) + 1)
     }
@@ -363,10 +366,11 @@ extension TrieQuery {
   /// a simple leaf its rule handed to the collector, for a branch its frame
   /// (from its record, its children's lookups starting to load first),
   /// and for a simple link its frame, with its child's
-  /// name found at its latest index further out (as the walk finds a
-  /// name's group) and the child's summary and record starting to load.
+  /// name (read from the child's summary) found at its latest index
+  /// further out (as the walk finds a name's group) and the child's record
+  /// starting to load when trying the child will read it.
   /// All as visiting the child from its record would; a leaf's or a link's
-  /// record is never read.
+  /// record is never read, nor loaded.
   ///
   /// Never inlined: the loop of `nextChild` stays small (the walk is
   /// sensitive to its code's size; docs/PERFORMANCE.md).
@@ -414,11 +418,11 @@ extension TrieQuery {
       patterns: summary.isSimpleLink ? Int32(next)..<Int32(next) : patternChildren(of: tables.records[child].node))
     frame.childrenLoading = childrenLoading
     guard summary.isSimpleLink else { return .visits(frame) }
-    stylist_prefetch(tables.childSummaries.baseAddress! + next)
-    stylist_prefetch(tables.records.baseAddress! + next)
     frame.isLink = true
     frame.nextIndex = -1
-    let name = tables.childSummaries[next].name
+    let linked = tables.childSummaries[next]
+    if linked.hasRecordRead { stylist_prefetch(tables.records.baseAddress! + next) }
+    let name = linked.name
     if name == .none {
       frame.patternEnd = Int32(next + 1)
       return .visits(frame)
