@@ -38,12 +38,22 @@ struct AnsweredLines: Sendable {
   /// Lines a block holds before it is handed over: enough that handing
   /// over costs nothing per line, few enough that the writer starts early.
   static let capacity = 1024
-  /// Node bytes a block holds before it is handed over: with the handoff's
-  /// bound on waiting blocks, memory stays bounded even when every line is
-  /// near `LineReader.maxLineLength`.
+  /// Bytes of node text and cascade orders a block holds before it is
+  /// handed over (it is full with the line that reaches this): with the
+  /// bound on waiting blocks, memory stays bounded however long the lines
+  /// (up to `LineReader.maxLineLength`) and however many rules apply.
   static let byteCapacity = 1 << 18
+  /// Blocks that may wait for the writer before the matching thread does.
+  /// The writer renders each distinct answer the first time it wins, and
+  /// on a large sheet most first wins come early in a run: there it falls
+  /// tens of thousands of lines behind for a while, and a short queue made
+  /// the matching thread wait for it. At most 64 blocks of 256 KiB, plus
+  /// the line that filled each.
+  static let waitingLimit = 64
 
-  var isFull: Bool { lines.count >= Self.capacity || text.count >= Self.byteCapacity }
+  var isFull: Bool {
+    lines.count >= Self.capacity || text.count + orders.count * MemoryLayout<Int>.size >= Self.byteCapacity
+  }
 
   init() {
     lines.reserveCapacity(Self.capacity)
@@ -56,7 +66,7 @@ struct AnsweredLines: Sendable {
   }
 
   /// Adds a cascade line: `cascaded` are the applicable rules' load positions, best first.
-  mutating func appendCascade(node: UnsafeBufferPointer<UInt8>, _ cascaded: CascadedOrders, theme: String?) {
+  mutating func appendCascade(node: UnsafeBufferPointer<UInt8>, _ cascaded: some Collection<Int>, theme: String?) {
     let start = orders.count
     orders.append(contentsOf: cascaded)
     append(node: node, .cascade(start..<orders.count, theme: theme))

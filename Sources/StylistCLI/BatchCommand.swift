@@ -47,7 +47,7 @@ struct BatchCommand: ParsableCommand {
     let (index, options) = try sheet.load()
     let cascade = cascade
     let writer = BatchWriter(index: index)
-    let handoff = Handoff<AnsweredLines>(capacity: 4) { writer.write($0) }
+    let handoff = Handoff<AnsweredLines>(capacity: AnsweredLines.waitingLimit) { writer.write($0) }
     var block = AnsweredLines()
     var lineNumber = 0
     var reader = LineReader(descriptor: STDIN_FILENO)
