@@ -272,9 +272,9 @@ final class RuleTrie: @unchecked Sendable {
     var isSimpleLink: Bool { packed >> Self.kindShift == Kind.link.rawValue }
     /// Whether the child is a branch (`branchChildren` holds).
     var isBranch: Bool { packed >> Self.kindShift == Kind.branch.rawValue }
-    /// Whether trying the child reads its record: a branch's or an
+    /// Whether trying the child needs its record: a branch's or an
     /// unsummarised child's is read, a simple leaf's or link's never.
-    var hasRecordRead: Bool { !isSimpleLeaf && !isSimpleLink }
+    var needsRecord: Bool { !isSimpleLeaf && !isSimpleLink }
     var leafRule: RuleID { RuleID(id) }
     var linkedChild: TrieNodeID { TrieNodeID(id) }
     /// Where a branch's children are looked up, as far as kept here.

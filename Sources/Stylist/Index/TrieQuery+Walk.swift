@@ -252,11 +252,11 @@ extension TrieQuery {
   }
 
   /// Starts loading the record of a group's first child when trying it
-  /// reads it (`ChildSummary.hasRecordRead`) and, when the group goes on,
+  /// needs it (`ChildSummary.needsRecord`) and, when the group goes on,
   /// the summary of its second.
   @inline(__always)
   private func prefetch(_ group: RuleTrie.ChildSlot) {
-    if group.firstSummary.hasRecordRead {
+    if group.firstSummary.needsRecord {
       stylist_prefetch(tables.records.baseAddress! + Int(group.firstChild))
     }
     if !group.firstSummary.isLastOfGroup {
@@ -421,7 +421,7 @@ extension TrieQuery {
     frame.isLink = true
     frame.nextIndex = -1
     let linked = tables.childSummaries[next]
-    if linked.hasRecordRead { stylist_prefetch(tables.records.baseAddress! + next) }
+    if linked.needsRecord { stylist_prefetch(tables.records.baseAddress! + next) }
     let name = linked.name
     if name == .none {
       frame.patternEnd = Int32(next + 1)
