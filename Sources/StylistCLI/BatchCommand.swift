@@ -52,6 +52,7 @@ struct BatchCommand: ParsableCommand {
     var lineNumber = 0
     var reader = LineReader(descriptor: STDIN_FILENO)
     var themes = LineThemes(index: index, queryTheme: options.theme)
+    var cascaded = CascadeScratch()
     while let next = reader.nextLine() {
       switch next {
       case .wouldBlock:
@@ -70,9 +71,9 @@ struct BatchCommand: ParsableCommand {
         line.withUnsafeBufferPointer { bytes in
           do throws(SyntaxError) {
             if cascade {
-              let found = try index.cascadeOrders(utf8: bytes, options: options)
-              themes.check(found.theme, line: lineNumber)
-              block.appendCascade(node: bytes, found.orders, theme: found.theme)
+              let theme = try index.cascadeOrders(utf8: bytes, options: options, into: &cascaded)
+              themes.check(theme, line: lineNumber)
+              block.appendCascade(node: bytes, cascaded.orders, theme: theme)
             } else {
               let found = try index.bestMatchOrder(utf8: bytes, options: options)
               themes.check(found.theme, line: lineNumber)

@@ -26,6 +26,7 @@ import Testing
 
     var expected = ""
     var block = AnsweredLines()
+    var scratch = CascadeScratch()
     for number in 1...2_000 {
       let node = nodes[number % nodes.count]
       let bytes = Array(node.utf8)
@@ -35,8 +36,8 @@ import Testing
           // `Answer`); the expected line is written from the `Answer`.
           if cascade {
             let answer = try index.cascade(utf8: bytes)
-            let kept = try index.cascadeOrders(utf8: bytes)
-            block.appendCascade(node: bytes, kept.orders, theme: kept.theme)
+            let theme = try index.cascadeOrders(utf8: bytes, into: &scratch)
+            block.appendCascade(node: bytes, scratch.orders, theme: theme)
             expected += resolutionValue(answer, node: node).jsonText + "\n"
           } else {
             let answer = try index.bestMatch(utf8: bytes)

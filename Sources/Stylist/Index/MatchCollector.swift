@@ -43,15 +43,10 @@ struct BestCollector: MatchCollector {
 
 /// Keeps every applicable rule, in the order the walk finds them.
 struct AllCollector: MatchCollector {
-  var found: [RankKey]
+  /// Empty, with whatever capacity the caller swapped in (`StyleIndex.rank`).
+  var found: [RankKey] = []
   /// The vectors of spilled keys found (rare: see `RankKey`).
   var spilled: [Specificity] = []
-
-  /// Room for what most nodes have, so collecting rarely grows the array.
-  init() {
-    found = []
-    found.reserveCapacity(16)
-  }
 
   mutating func collect(_ key: RankKey) { found.append(key) }
 

@@ -56,6 +56,16 @@ public struct Answer: Sendable {
   public var isResolved: Bool { winner != nil || index.defaultStyle != nil }
 }
 
+/// What `StyleIndex.cascadeOrders(utf8:options:into:)` keeps from one
+/// line to the next: the rules it found, and their load positions.
+package struct CascadeScratch {
+  fileprivate var keys: [RankKey] = []
+  /// The last line's applicable rules' load positions, best first.
+  package fileprivate(set) var orders: [Int] = []
+
+  package init() {}
+}
+
 /// The load positions of a cascade's rules, best first (`Answer.cascadedOrders`).
 public struct CascadedOrders: RandomAccessCollection, Sendable {
   fileprivate let ranked: [RankKey]
@@ -100,12 +110,20 @@ extension StyleIndex {
     return (found.winner?.order.index, found.theme)
   }
 
-  /// `cascade(utf8:options:)`'s rules' load positions (`Answer.cascadedOrders`) and theme.
-  package func cascadeOrders(utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions = .init())
-    throws(SyntaxError) -> (orders: CascadedOrders, theme: String?)
-  {
-    let found = try applicable(utf8: text, options: options)
-    return (CascadedOrders(ranked: found.keys), found.theme)
+  /// `cascade(utf8:options:)`'s rules' load positions (`Answer.cascadedOrders`),
+  /// best first, in `scratch.orders`; returns the theme. `scratch` is
+  /// emptied first and keeps its capacity: a tool that passes the same one
+  /// line after line allocates nothing per line.
+  package func cascadeOrders(
+    utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions = .init(), into scratch: inout CascadeScratch
+  ) throws(SyntaxError) -> String? {
+    scratch.orders.removeAll(keepingCapacity: true)
+    return try NodeLine.with(utf8: text) { line in
+      let theme = line.themeText ?? options.theme
+      _ = rank(line, theme: theme, mode: options.mode, into: &scratch.keys)
+      for key in scratch.keys { scratch.orders.append(key.order.index) }
+      return theme
+    }
   }
 
   private func best(utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions)

@@ -106,14 +106,30 @@ public struct StyleIndex: Sendable {
   }
 
   func ranked<Node: QueryNode>(_ node: Node, theme: String?, mode: PrecedenceMode) -> Ranking {
+    // Room for what most nodes have, so collecting rarely grows the array.
+    var keys: [RankKey] = []
+    keys.reserveCapacity(16)
+    let spilled = rank(node, theme: theme, mode: mode, into: &keys)
+    return Ranking(keys: keys, spilled: spilled)
+  }
+
+  /// Puts every applicable rule's key in `keys` (emptied first, its
+  /// capacity kept), best first; returns the vectors they keep apart.
+  func rank<Node: QueryNode>(
+    _ node: Node, theme: String?, mode: PrecedenceMode, into keys: inout [RankKey]
+  ) -> [Specificity] {
+    // The array moves into the collector and back, never shared: emptying
+    // it keeps its capacity, so a caller that passes the same array query
+    // after query allocates nothing once it has room for a node's rules.
     var collector = AllCollector()
+    swap(&collector.found, &keys)
+    collector.found.removeAll(keepingCapacity: true)
     trie.collect(node, theme: theme, into: &collector)
-    // Sorted where it was collected: no second array.
-    var found: [RankKey] = []
-    swap(&found, &collector.found)
+    swap(&keys, &collector.found)
     let spilled = collector.spilled
-    // Insertion: the walk finds the strongest rules first, so few keys move.
-    found.withUnsafeMutableBufferPointer { keys in
+    // Sorted where it was collected; insertion, since the walk finds the
+    // strongest rules first and few keys move.
+    keys.withUnsafeMutableBufferPointer { keys in
       for end in keys.indices.dropFirst() {
         var at = end
         while at > 0 && keys[at].outranks(keys[at - 1], mode: mode, spilled: spilled) {
@@ -122,7 +138,7 @@ public struct StyleIndex: Sendable {
         }
       }
     }
-    return Ranking(keys: found, spilled: spilled)
+    return spilled
   }
 
   /// The winning rule for `node`, or the default style when nothing applies.
