@@ -27,12 +27,28 @@ final class BatchWriter: @unchecked Sendable {
     cascades = CascadeRenderer(index: index)
   }
 
+  /// How many lines before adding a cascade line the renderer is told of
+  /// it (`CascadeRenderer.expect`): its lookup's slot starts loading two
+  /// lines early, the record the slot points to one line early.
+  static let cascadeLookAhead = 2
+
   /// Writes the block's lines in order: each answer one line late (see
   /// `AnswerCache.add`), every one of them before a flush.
   func write(_ block: AnsweredLines) {
+    // The next line to tell the cascade renderer of.
+    var toExpect = 0
+    func expect(through last: Int) {
+      while toExpect <= min(last, block.lines.count - 1) {
+        if case .cascade(let range, let theme) = block.lines[toExpect].outcome {
+          cascades.expect(block.orders[range], theme: theme)
+        }
+        toExpect += 1
+      }
+    }
     block.text.withUnsafeBufferPointer { text in
       var start = 0
-      for line in block.lines {
+      for (number, line) in block.lines.enumerated() {
+        expect(through: number + Self.cascadeLookAhead)
         let node = UnsafeBufferPointer(rebasing: text[start..<line.end])
         start = line.end
         switch line.outcome {

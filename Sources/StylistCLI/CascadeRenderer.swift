@@ -44,6 +44,11 @@ struct CascadeRenderer {
   private var orders: [Int] = []
   /// The answer `writeQueued(to:)` writes next, in `answers`.
   private var queued: Range<Int>?
+  /// The lines `expect` was told of and `add` has not taken yet, oldest
+  /// first: each one's theme slot and hash (nil when no rule applies).
+  private var expected: [(slot: Int, hash: UInt64?)] = []
+  /// Where the oldest line of `expected` is.
+  private var expectedStart = 0
   /// Arena bytes before it starts over, well inside `Piece`'s 32-bit offsets.
   private static let arenaLimit = 1 << 30
 
@@ -56,22 +61,53 @@ struct CascadeRenderer {
     noRule = AnswerCache(index: index, ruleCount: 0)
   }
 
+  /// Tells of the line `add` will take after those told of before it
+  /// (`cascaded` and `theme` as `add` takes them), a few lines early
+  /// (`BatchWriter.cascadeLookAhead`): its lookup's slot starts loading
+  /// now, and the record that slot points to when the next line is told
+  /// of. A run's merged answers fill tens of MB, so a lookup that loads as
+  /// it goes waits for memory twice a line.
+  mutating func expect(_ cascaded: some Collection<Int>, theme: String?) {
+    let slot = themes.slot(of: theme)
+    let hash = cascaded.isEmpty ? nil : MergedCascades.hash(cascaded, themeID: slot)
+    if let hash { answers.prefetchProbe(hash: hash) }
+    // The line told of before this one: its slot has had a line's time.
+    if let earlier = expected.last?.hash { answers.prefetchRecord(hash: earlier) }
+    expected.append((slot, hash))
+  }
+
   /// Writes the answer queued before, then the node field of `node`, and
   /// finds (or merges) `answer`'s rest (`,"selector":…,"properties":{…}}`)
   /// to write with the next line, as `AnswerCache.add`: a list's answer is
   /// merged once and seldom in cache when a later line copies it, so its
-  /// bytes load while the next line's node is written, and the slot where
-  /// its lookup starts loads while the answer before is written. `cascaded`
-  /// are the load positions of the applicable rules, best first, and
-  /// `theme` the one they resolved under.
+  /// bytes load while the next line's node is written, and its lookup's
+  /// slot and first record load while the lines before are written, when
+  /// `expect` told of it (else its slot loads while the answer before is
+  /// written). `cascaded` are the load positions of the applicable rules,
+  /// best first, and `theme` the one they resolved under.
   mutating func add(
     _ cascaded: some Collection<Int>, theme: String?, node: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer
   ) {
     orders.removeAll(keepingCapacity: true)
     orders.append(contentsOf: cascaded)
-    let slot = themes.slot(of: theme)
-    let hash = orders.isEmpty ? nil : MergedCascades.hash(orders, themeID: slot)
-    if let hash { answers.prefetchProbe(hash: hash) } else { noRule.prefetchSpan(order: nil, theme: theme) }
+    let slot: Int
+    let hash: UInt64?
+    if expectedStart < expected.count {
+      (slot, hash) = expected[expectedStart]
+      expectedStart += 1
+      if expectedStart == expected.count {
+        expected.removeAll(keepingCapacity: true)
+        expectedStart = 0
+      }
+      assert(
+        hash == (orders.isEmpty ? nil : MergedCascades.hash(orders, themeID: slot)),
+        "add takes the lines expect told of, in order")
+    } else {
+      slot = themes.slot(of: theme)
+      hash = orders.isEmpty ? nil : MergedCascades.hash(orders, themeID: slot)
+      if let hash { answers.prefetchProbe(hash: hash) }
+    }
+    if hash == nil { noRule.prefetchSpan(order: nil, theme: theme) }
     writeQueued(to: &output)
     output.writeNodeField(node)
     guard let hash else { return noRule.queue(order: nil, theme: theme) }

@@ -41,6 +41,15 @@ struct MergedCascades {
   /// probe after other work.
   func prefetchProbe(hash: UInt64) { slots.prefetch(elementAt: Int(truncatingIfNeeded: hash) & (slots.count - 1)) }
 
+  /// Starts loading the record the probe for `hash` compares first, when
+  /// the slot where it starts holds that hash: call it once the slot has
+  /// had time to arrive (`prefetchProbe`), so that the probe finds both.
+  func prefetchRecord(hash: UInt64) {
+    let slot = slots[Int(truncatingIfNeeded: hash) & (slots.count - 1)]
+    guard slot.start >= 0 && slot.hash == hash else { return }
+    records.prefetch(Int(slot.start)..<Int(slot.start) + 1)
+  }
+
   /// Looks up the answer of `orders` (best first) under the theme numbered
   /// `themeID`, whose `hash` the caller has (else it is computed).
   func probe(_ orders: some Collection<Int>, themeID: Int, hash: UInt64? = nil) -> Probe {
