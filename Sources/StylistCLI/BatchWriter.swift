@@ -16,12 +16,30 @@ import Stylist
 /// first block, and from then on only that thread touches it (`write`),
 /// until `Handoff.finish` has returned.
 final class BatchWriter: @unchecked Sendable {
+  /// Everything writing changes, in one value: a block reaches it through
+  /// one access to the class's storage, not several a line (an access to
+  /// a class's stored property is checked at run time for exclusivity,
+  /// which cost the writer a seventh of its time).
+  private var blocks: BlockWriter
+
+  /// Answers of `index`, written to `descriptor`.
+  init(index: StyleIndex, descriptor: Int32 = STDOUT_FILENO) {
+    blocks = BlockWriter(index: index, descriptor: descriptor)
+  }
+
+  /// Writes the block's lines in order: each answer one line late (see
+  /// `AnswerCache.add`), every one of them before a flush.
+  func write(_ block: AnsweredLines) { blocks.write(block) }
+}
+
+/// What `BatchWriter` does with a block: renders, finds and writes its
+/// lines' answers.
+private struct BlockWriter {
   private var output: OutputBuffer
   private var answers: AnswerCache
   private var cascades: CascadeRenderer
 
-  /// Answers of `index`, written to `descriptor`.
-  init(index: StyleIndex, descriptor: Int32 = STDOUT_FILENO) {
+  init(index: StyleIndex, descriptor: Int32) {
     output = OutputBuffer(descriptor: descriptor)
     answers = AnswerCache(index: index)
     cascades = CascadeRenderer(index: index)
@@ -32,23 +50,13 @@ final class BatchWriter: @unchecked Sendable {
   /// lines early, the record the slot points to one line early.
   static let cascadeLookAhead = 2
 
-  /// Writes the block's lines in order: each answer one line late (see
-  /// `AnswerCache.add`), every one of them before a flush.
-  func write(_ block: AnsweredLines) {
+  mutating func write(_ block: AnsweredLines) {
     // The next line to tell the cascade renderer of.
     var toExpect = 0
-    func expect(through last: Int) {
-      while toExpect <= min(last, block.lines.count - 1) {
-        if case .cascade(let range, let theme) = block.lines[toExpect].outcome {
-          cascades.expect(block.orders[range], theme: theme)
-        }
-        toExpect += 1
-      }
-    }
     block.text.withUnsafeBufferPointer { text in
       var start = 0
       for (number, line) in block.lines.enumerated() {
-        expect(through: number + Self.cascadeLookAhead)
+        toExpect = expectCascades(in: block, from: toExpect, through: number + Self.cascadeLookAhead)
         let node = UnsafeBufferPointer(rebasing: text[start..<line.end])
         start = line.end
         switch line.outcome {
@@ -76,8 +84,21 @@ final class BatchWriter: @unchecked Sendable {
     }
   }
 
+  /// Tells the cascade renderer of the block's cascade lines from `first`
+  /// through `last` (as far as the block goes); returns the line after.
+  private mutating func expectCascades(in block: AnsweredLines, from first: Int, through last: Int) -> Int {
+    var line = first
+    while line <= last && line < block.lines.count {
+      if case .cascade(let range, let theme) = block.lines[line].outcome {
+        cascades.expect(block.orders[range], theme: theme)
+      }
+      line += 1
+    }
+    return line
+  }
+
   /// Writes the answer queued one line late, by whichever of the two holds it.
-  private func writeQueued() {
+  private mutating func writeQueued() {
     answers.writeQueued(to: &output)
     cascades.writeQueued(to: &output)
   }
