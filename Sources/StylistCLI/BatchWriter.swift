@@ -17,9 +17,8 @@ import Stylist
 /// until `Handoff.finish` has returned.
 final class BatchWriter: @unchecked Sendable {
   /// Everything writing changes, in one value: a block reaches it through
-  /// one access to the class's storage, not several a line (an access to
-  /// a class's stored property is checked at run time for exclusivity,
-  /// which cost the writer a seventh of its time).
+  /// one access to the class's storage, not several a line (each access
+  /// to a class's stored property is checked for exclusivity at run time).
   private var blocks: BlockWriter
 
   /// Answers of `index`, written to `descriptor`.

@@ -63,10 +63,10 @@ struct CascadeRenderer {
 
   /// Tells of the line `add` will take after those told of before it
   /// (`cascaded` and `theme` as `add` takes them), a few lines early
-  /// (`BatchWriter.cascadeLookAhead`): its lookup's slot starts loading
+  /// (`BlockWriter.cascadeLookAhead`): its lookup's slot starts loading
   /// now, and the record that slot points to when the next line is told
-  /// of. A run's merged answers fill tens of MB, so a lookup that loads as
-  /// it goes waits for memory twice a line.
+  /// of. A large run's merged answers are seldom in cache, so a lookup
+  /// that loads as it goes waits for memory twice a line.
   mutating func expect(_ cascaded: some Collection<Int>, theme: String?) {
     let slot = themes.slot(of: theme)
     let hash = cascaded.isEmpty ? nil : MergedCascades.hash(cascaded, themeID: slot)

@@ -43,7 +43,8 @@ struct BestCollector: MatchCollector {
 
 /// Keeps every applicable rule, in the order the walk finds them.
 struct AllCollector: MatchCollector {
-  /// Empty, with whatever capacity the caller swapped in (`StyleIndex.rank`).
+  /// What the walk found, in the order it found it. `StyleIndex.rank`
+  /// swaps its caller's array in (emptied, its capacity kept) and back out.
   var found: [RankKey] = []
   /// The vectors of spilled keys found (rare: see `RankKey`).
   var spilled: [Specificity] = []
