@@ -66,7 +66,7 @@ struct AnsweredLines: Sendable {
   }
 
   /// Adds a cascade line: `cascaded` are the applicable rules' load positions, best first.
-  mutating func appendCascade(node: UnsafeBufferPointer<UInt8>, _ cascaded: some Collection<Int>, theme: String?) {
+  mutating func appendCascade(node: UnsafeBufferPointer<UInt8>, _ cascaded: [Int], theme: String?) {
     let start = orders.count
     orders.append(contentsOf: cascaded)
     append(node: node, .cascade(start..<orders.count, theme: theme))

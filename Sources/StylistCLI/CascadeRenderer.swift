@@ -81,32 +81,25 @@ struct CascadeRenderer {
   /// to write with the next line, as `AnswerCache.add`: a list's answer is
   /// merged once and seldom in cache when a later line copies it, so its
   /// bytes load while the next line's node is written, and its lookup's
-  /// slot and first record load while the lines before are written, when
-  /// `expect` told of it (else its slot loads while the answer before is
-  /// written). `cascaded` are the load positions of the applicable rules,
-  /// best first, and `theme` the one they resolved under.
+  /// slot and first record load while the lines before are written:
+  /// `expect` must have told of the line. `cascaded` are the load
+  /// positions of the applicable rules, best first, and `theme` the one
+  /// they resolved under.
   mutating func add(
     _ cascaded: some Collection<Int>, theme: String?, node: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer
   ) {
     orders.removeAll(keepingCapacity: true)
     orders.append(contentsOf: cascaded)
-    let slot: Int
-    let hash: UInt64?
-    if expectedStart < expected.count {
-      (slot, hash) = expected[expectedStart]
-      expectedStart += 1
-      if expectedStart == expected.count {
-        expected.removeAll(keepingCapacity: true)
-        expectedStart = 0
-      }
-      assert(
-        hash == (orders.isEmpty ? nil : MergedCascades.hash(orders, themeID: slot)),
-        "add takes the lines expect told of, in order")
-    } else {
-      slot = themes.slot(of: theme)
-      hash = orders.isEmpty ? nil : MergedCascades.hash(orders, themeID: slot)
-      if let hash { answers.prefetchProbe(hash: hash) }
+    precondition(expectedStart < expected.count, "add takes a line expect told of")
+    let (slot, hash) = expected[expectedStart]
+    expectedStart += 1
+    if expectedStart == expected.count {
+      expected.removeAll(keepingCapacity: true)
+      expectedStart = 0
     }
+    assert(
+      hash == (orders.isEmpty ? nil : MergedCascades.hash(orders, themeID: slot)),
+      "add takes the lines expect told of, in order")
     if hash == nil { noRule.prefetchSpan(order: nil, theme: theme) }
     writeQueued(to: &output)
     output.writeNodeField(node)
