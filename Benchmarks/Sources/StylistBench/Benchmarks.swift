@@ -6,6 +6,16 @@ struct Benchmarks {
   var rows: [Row] = []
   let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("stylist-bench-\(getpid())").path
 
+  /// Alternated rounds of runs whose ratios a busy minute moves little.
+  static let rounds = 5
+  /// Alternated rounds of runs whose ratio has sides a busy minute slows
+  /// unequally: the growth row (its 100k runs wait on memory a neighbour
+  /// can take, its 1k runs do not) and every load against libyaml's
+  /// floor (two threads against one). On one binary in one busy stretch, the
+  /// best of five moved either by more than its goal's margin, the best of
+  /// fifteen by a third of that (docs/PERFORMANCE.md, session 23).
+  static let roundsForUnevenSides = 15
+
   init(options: Options) { self.options = options }
 
   private func wants(_ name: String) -> Bool { options.only.map { name.contains($0) } ?? true }
@@ -59,12 +69,14 @@ struct Benchmarks {
   /// 10k one skewed to one token), whole process, load included; the load
   /// alone is the same command on empty input.
   ///
-  /// Every command's runs alternate with the others' (five rounds, the best
-  /// of each kept): on this shared machine one run in three or four reads
-  /// 10–25 % slow whatever the code, and a slow minute that fell on only
-  /// one side of a ratio (the 100k runs, or `--cascade`) moved it by as
-  /// much as the goals' margins. The same rounds time a pointer chase over
-  /// 8 MB and 1 MB (`PointerChase`), printed last: which kind of minute it was.
+  /// Every command's runs alternate with the others' (the best of each
+  /// kept): on this shared machine one run in three or four reads 10–25 %
+  /// slow whatever the code, and a slow minute that fell on only one side
+  /// of a ratio (the 100k runs, or `--cascade`) moved it by as much as the
+  /// goals' margins. Two sets of rounds: the 10k runs with `cat`, the
+  /// skewed sheet and `--cascade` (`rounds`), then the growth row's runs,
+  /// 1k and 100k, with a pointer chase over 8 MB and 1 MB (`PointerChase`,
+  /// printed last: which kind of minute it was), for `roundsForUnevenSides`.
   private mutating func designSystemBatch() throws {
     let lines = options.batchLines
     func workload(_ styles: Int, skewed: Bool) throws -> (sheet: String, input: String) {
@@ -92,19 +104,24 @@ struct Benchmarks {
         _ = try Measure.command(stylist, ["batch", "-s", standard.sheet, "--cascade"], input: standard.input)
       },
     ]
+    var growthCommands: [String: () throws -> Void] = [:]
     for styles in sizes {
       let sheet = files[styles]!
-      commands["batch \(styles)"] = {
-        _ = try Measure.command(stylist, ["batch", "-s", sheet.sheet], input: sheet.input)
-      }
-      commands["load \(styles)"] = {
-        _ = try Measure.command(stylist, ["batch", "-s", sheet.sheet], input: "/dev/null")
+      let full = { _ = try Measure.command(stylist, ["batch", "-s", sheet.sheet], input: sheet.input) }
+      let load = { _ = try Measure.command(stylist, ["batch", "-s", sheet.sheet], input: "/dev/null") }
+      if styles == 10_000 {
+        (commands["batch \(styles)"], commands["load \(styles)"]) = (full, load)
+      } else {
+        (growthCommands["batch \(styles)"], growthCommands["load \(styles)"]) = (full, load)
       }
     }
     for (name, chase) in chases {
-      commands[name] = { if chase.run(loads: chaseLoads) < 0 { throw BenchError("the chase left its buffer") } }
+      growthCommands[name] = {
+        if chase.run(loads: chaseLoads) < 0 { throw BenchError("the chase left its buffer") }
+      }
     }
-    let best = try Measure.bestAlternating(runs: 5, commands)
+    let best = try Measure.bestAlternating(runs: Self.rounds, commands)
+      .merging(Measure.bestAlternating(runs: Self.roundsForUnevenSides, growthCommands)) { first, _ in first }
 
     let plain = best["batch 10000"]!
     let catRate = Double(lines) / best["cat"]!
@@ -166,7 +183,7 @@ struct Benchmarks {
       sheets[styles] = sheet
       let mb = Double(try FileManager.default.attributesOfItem(atPath: sheet)[.size] as! Int) / 1e6
       var (floor, ours) = (Double.infinity, Double.infinity)
-      for _ in 0..<5 {
+      for _ in 0..<Self.roundsForUnevenSides {
         floor = min(floor, try Measure.command(this, ["--libyaml-events", sheet], input: "/dev/null"))
         ours = min(ours, try Measure.command(options.stylist, ["match", "-s", sheet, "title"], input: "/dev/null"))
       }
@@ -271,14 +288,19 @@ struct Benchmarks {
   }
 
   /// The child's side of `load`: best times of the floor, Stylist (two
-  /// threads, one thread) and Yams, in seconds.
+  /// threads, one thread) and Yams, in seconds. The first three alternate,
+  /// as the two-thread load and the one-thread floor are a ratio's uneven sides.
   static func loadTimes(_ sheet: String) throws -> [Double] {
-    let floor = try Measure.best(runs: 5) { _ = try LoadBaselines.libyamlEvents(sheet) }
-    let ours = try Measure.best(runs: 5) { _ = try LoadBaselines.stylist(sheet) }
     let oneThread = LoadOptions(backgroundParsingThreshold: .max)
-    let ourOneThread = try Measure.best(runs: 5) { _ = try LoadBaselines.stylist(sheet, options: oneThread) }
+    let best = try Measure.bestAlternating(
+      runs: roundsForUnevenSides,
+      [
+        "floor": { _ = try LoadBaselines.libyamlEvents(sheet) },
+        "ours": { _ = try LoadBaselines.stylist(sheet) },
+        "ours, one thread": { _ = try LoadBaselines.stylist(sheet, options: oneThread) },
+      ])
     let yams = try Measure.best(runs: 3) { _ = try LoadBaselines.yams(sheet) }
-    return [floor, ours, ourOneThread, yams]
+    return [best["floor"]!, best["ours"]!, best["ours, one thread"]!, yams]
   }
 
   /// Best times of reading a sheet (one thread), indexing it and releasing
