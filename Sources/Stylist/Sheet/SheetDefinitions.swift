@@ -130,7 +130,7 @@ extension SheetDefinitions {
 
 extension Array {
   /// Appends `other`, taking its buffer when this array is empty: appending
-  /// 10,000 definitions one by one retained every one of them.
+  /// one by one would retain every element.
   mutating func appendMoving(_ other: consuming [Element]) {
     if isEmpty { self = other } else { self += other }
   }

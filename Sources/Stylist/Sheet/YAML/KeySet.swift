@@ -5,7 +5,7 @@
 /// when it is read, while its text is in cache, and the set keeps the bytes
 /// of ASCII keys in one buffer rather than a string per key: holding 100,000
 /// strings until the map ended made the check and their release a cold pass
-/// of their own at the end (44 ms of a 100k-style load). Keys compare as
+/// of their own at the end (docs/PERFORMANCE.md, session 12). Keys compare as
 /// strings do, by canonical equivalence: a key with non-ASCII bytes is kept
 /// as a string, and hashed by its NFC form (`NameTable.hash`).
 struct KeySet {

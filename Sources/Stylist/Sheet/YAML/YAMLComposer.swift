@@ -172,7 +172,7 @@ struct YAMLComposer {
       // `removeAll(keepingCapacity:)` allocate one as large as the largest
       // body so far, for every body, and template bodies keep theirs). It
       // is emptied here, at once: emptied when the next body started, it
-      // allocated a new buffer each time (callgrind: one per flat body).
+      // allocated a new buffer for every flat body.
       let entries = flatEntries.withUnsafeBufferPointer { Array($0) }
       flatEntries.removeAll(keepingCapacity: true)
       let unique = checkDuplicateKeys(count: entries.count) { (entries[$0].key.text, entries[$0].key.mark) }
