@@ -91,9 +91,9 @@ extension StyleIndex {
   public func cascade(utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions = .init())
     throws(SyntaxError) -> Answer
   {
-    let found = try applicable(utf8: text, options: options)
-    return Answer(
-      index: self, theme: found.theme, winner: found.keys.first, ranked: found.keys, spilled: found.spilled)
+    var keys: [RankKey] = []
+    let found = try applicable(utf8: text, options: options, into: &keys)
+    return Answer(index: self, theme: found.theme, winner: keys.first, ranked: keys, spilled: found.spilled)
   }
 
   // For a tool that keeps only load positions (`batch`): what `Answer`
@@ -118,12 +118,9 @@ extension StyleIndex {
     utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions = .init(), into scratch: inout CascadeScratch
   ) throws(SyntaxError) -> String? {
     scratch.orders.removeAll(keepingCapacity: true)
-    return try NodeLine.with(utf8: text) { line in
-      let theme = line.themeText ?? options.theme
-      _ = rank(line, theme: theme, mode: options.mode, into: &scratch.keys)
-      for key in scratch.keys { scratch.orders.append(key.order.index) }
-      return theme
-    }
+    let theme = try applicable(utf8: text, options: options, into: &scratch.keys).theme
+    for key in scratch.keys { scratch.orders.append(key.order.index) }
+    return theme
   }
 
   private func best(utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions)
@@ -137,13 +134,15 @@ extension StyleIndex {
     }
   }
 
-  private func applicable(utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions)
-    throws(SyntaxError) -> (keys: [RankKey], theme: String?, spilled: [Specificity])
-  {
+  /// The applicable rules' keys, best first, in `keys` (emptied first, its
+  /// capacity kept), with the theme they resolved under and the vectors
+  /// they keep apart.
+  private func applicable(
+    utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions, into keys: inout [RankKey]
+  ) throws(SyntaxError) -> (theme: String?, spilled: [Specificity]) {
     try NodeLine.with(utf8: text) { line in
       let theme = line.themeText ?? options.theme
-      let applicable = ranked(line, theme: theme, mode: options.mode)
-      return (applicable.keys, theme, applicable.spilled)
+      return (theme, rank(line, theme: theme, mode: options.mode, into: &keys))
     }
   }
 }
