@@ -13,11 +13,13 @@ struct BatchCommand: ParsableCommand {
     abstract: "Answers one node per input line with one JSON object per output line, for tools.",
     discussion: """
       Reads node identifiers from standard input and writes, in order,
-        {"node":…,"selector":…|null,"source":"file:line:col"|null,"default":bool,"properties":{…}|null}
-      A bad line gives {"node":…,"error":"<stdin>:LINE:COL: …"} and the run goes on; a line
-      over 1 MiB is skipped unread and answered {"node":null,"error":…}.
-      Streams in constant memory; answers are flushed whenever the input has no more
-      lines ready, so a tool can write a line and wait for its answer.
+        {"node":…,"selector":…|null,"source":"file:line:col"|null,
+         "default":bool,"properties":{…}|null}
+      A bad line gives {"node":…,"error":"<stdin>:LINE:COL: …"} and the run
+      goes on; a line over 1 MiB is skipped unread and answered
+      {"node":null,"error":…}.
+      Streams in constant memory; answers are flushed whenever the input has no
+      more lines ready, so a tool can write a line and wait for its answer.
       Exit status: 0 whatever the lines hold; 2 only when a sheet fails to load.
 
       Example:

@@ -6,10 +6,11 @@ struct DumpCommand: ParsableCommand {
     commandName: "dump",
     abstract: "Prints the fully resolved sheet: imports merged, variables substituted, extends flattened.",
     discussion: """
-      Groups and themes are expanded into registered selectors; unthemed styles show their
-      values under --theme, themed ones under their own theme. The YAML is itself a sheet:
-      loaded back, it gives the same answers under that theme (a `$` in a value is written
-      `$$`, so it stays text). The JSON, for tools, also names the theme.
+      Groups and themes are expanded into registered selectors; unthemed styles
+      show their values under --theme, themed ones under their own theme. The
+      YAML is itself a sheet: loaded back, it gives the same answers under that
+      theme (a `$` in a value is written `$$`, so it stays text). The JSON, for
+      tools, also names the theme.
 
       Example:
         $ stylist dump -s Fixtures/seed/spec-example.yaml --theme dark --format yaml

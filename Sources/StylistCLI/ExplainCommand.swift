@@ -6,9 +6,9 @@ struct ExplainCommand: ParsableCommand {
     commandName: "explain",
     abstract: "Ranks every selector that could style a node, and says why the others do not apply.",
     discussion: """
-      Lists the selectors with the node's token (and * or glob tokens): the applicable ones
-      best first with their specificity vectors, then the others with the reason (theme,
-      token, component, variant, order, direct-child).
+      Lists the selectors with the node's token (and * or glob tokens): the
+      applicable ones best first with their specificity vectors, then the others
+      with the reason (theme, token, component, variant, order, direct-child).
 
       Example:
         $ stylist explain -s Fixtures/demo/demo.yaml header[selected]/title

@@ -6,10 +6,10 @@ struct ImagesCommand: ParsableCommand {
     commandName: "images",
     abstract: "Lists the image asset names to try for each node, best first.",
     discussion: """
-      Every way of replacing path components by the wildcard (or, with --form omit,
-      of dropping them), ranked like selectors on the same node. With one node the text
-      output is the names alone; with several, each node's names follow it, indented.
-      JSON is one array of {"node":…,"names":[…]}.
+      Every way of replacing path components by the wildcard (or, with --form
+      omit, of dropping them), ranked like selectors on the same node. With one
+      node the text output is the names alone; with several, each node's names
+      follow it, indented. JSON is one array of {"node":…,"names":[…]}.
 
       Example:
         $ stylist images client/searchbar/image

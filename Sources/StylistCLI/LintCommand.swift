@@ -6,14 +6,17 @@ struct LintCommand: ParsableCommand {
     commandName: "lint",
     abstract: "Checks style sheets: every load error, plus warnings.",
     discussion: """
-      Each FILE is checked on its own (with its imports). Sheets given with -s are checked
-      together, loaded in order exactly as `match -s … -s …` loads them, so an overlay that
-      extends or uses its base's styles and variables can be checked.
-      Warnings end with their kind: duplicate-selector, never-wins, unused-variable,
-      empty-component, similar-theme; --ignore KIND drops them (repeatable). JSON gives
-      each diagnostic's "kind", and "suggestion" when a close name exists.
-      Exit status: 0 when there is no error (warnings allowed), 1 when there are errors
-      (a missing or unreadable file included); --strict counts warnings as errors.
+      Each FILE is checked on its own (with its imports). Sheets given with -s
+      are checked together, loaded in order exactly as `match -s … -s …` loads
+      them, so an overlay that extends or uses its base's styles and variables
+      can be checked.
+      Warnings end with their kind: duplicate-selector, never-wins,
+      unused-variable, empty-component, similar-theme; --ignore KIND drops them
+      (repeatable). JSON gives each diagnostic's "kind", and "suggestion" when a
+      close name exists.
+      Exit status: 0 when there is no error (warnings allowed), 1 when there are
+      errors (a missing or unreadable file included); --strict counts warnings
+      as errors.
 
       Example:
         $ stylist lint Fixtures/demo/demo.yaml

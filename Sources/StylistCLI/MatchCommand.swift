@@ -6,8 +6,8 @@ struct MatchCommand: ParsableCommand {
     commandName: "match",
     abstract: "Prints the winning style of each node: selector, source and properties.",
     discussion: """
-      Exit status: 0 when every node has a style (or the default), 1 when one has none,
-      2 for an invalid sheet or node (nothing is printed then).
+      Exit status: 0 when every node has a style (or the default), 1 when one
+      has none, 2 for an invalid sheet or node (nothing is printed then).
 
       Example:
         $ stylist match -s Fixtures/demo/demo.yaml home/header/searchBar/label

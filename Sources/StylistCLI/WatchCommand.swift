@@ -7,15 +7,18 @@ struct WatchCommand: ParsableCommand {
     commandName: "watch",
     abstract: "Prints the answers for nodes, then again whenever a sheet or an import changes.",
     discussion: """
-      Prints every node's answer at start; after each save to a loaded file (including a
-      save by renaming a temporary file over it, as editors do), prints the answers that
-      changed. A save that does not load prints its errors on stderr and the last good
-      answers stay. Text output marks each reload on stderr; JSON output is one object
-      per line, shaped like a `batch` line. Runs until interrupted.
-      Exit status: 0 on SIGINT or SIGTERM; 2 when the sheets or a node are invalid at start.
+      Prints every node's answer at start; after each save to a loaded file
+      (including a save by renaming a temporary file over it, as editors do),
+      prints the answers that changed. A save that does not load prints its
+      errors on stderr and the last good answers stay. Text output marks each
+      reload on stderr; JSON output is one object per line, shaped like a `batch`
+      line. Runs until interrupted.
+      Exit status: 0 on SIGINT or SIGTERM; 2 when the sheets or a node are
+      invalid at start.
 
       Example:
-        $ stylist watch -s Fixtures/demo/demo.yaml --format json home/title @dark/card/background
+        $ stylist watch -s Fixtures/demo/demo.yaml --format json \\
+            home/title @dark/card/background
         {"node":"home/title","selector":"title",…}
         {"node":"@dark/card/background",…}
       """
