@@ -1,22 +1,29 @@
-/// Building the rule trie from rules in load order.
+/// Building the rule trie from the rules' selectors in load order.
 extension RuleTrie {
-  /// Compiles `rules` (a rule's id is its position): interns every literal,
-  /// cuts each selector into `>` chunks, inserts the chunks innermost first
-  /// under the root of the rule's theme and token, then lays the trie out
-  /// flat, each root's tree breadth first (see the type's comment). Only
-  /// the selectors are read, and the list is let go once they are inserted,
-  /// before the flat tables are laid out.
+  /// Compiles the rules whose selectors are `selectors` (a rule's id is
+  /// its position): interns every literal, cuts each selector into `>`
+  /// chunks, inserts the chunks innermost first under the root of the
+  /// rule's theme and token, then lays the trie out flat, each root's tree
+  /// breadth first (see the type's comment). The list is let go once its
+  /// selectors are inserted, before the flat tables are laid out.
+  ///
+  /// Selectors, not rules: built on a thread of its own
+  /// (`SheetCompiler`), the trie must hold no object the compiling thread
+  /// lets go of meanwhile, or its last release, and the `free` it makes,
+  /// happen here, taking the allocator's lock the compiling thread is
+  /// allocating under (docs/PERFORMANCE.md, session 24). A rule's selector
+  /// lives as long as the rule.
   ///
   /// `limits` are the packed fields' own unless a test asks for less, to
   /// reach with a few rules the fallbacks of a sheet of millions.
-  convenience init(_ rules: consuming [StyleRule], limits: Limits = Limits()) {
+  convenience init(_ selectors: consuming [StyleSelector], limits: Limits = Limits()) {
     var components = 0
-    for index in rules.indices { components += rules[index].selector.components.count }
-    var builder = Builder(capacity: rules.count, components: components, limits: limits)
+    for index in selectors.indices { components += selectors[index].components.count }
+    var builder = Builder(capacity: selectors.count, components: components, limits: limits)
     // By index: each selector is lent where it is (iterating copied every
     // one, a retain and release per string and array in it).
-    for index in rules.indices { builder.insert(rules[index].selector) }
-    rules = []
+    for index in selectors.indices { builder.insert(selectors[index]) }
+    selectors = []
     self.init(builder)
   }
 

@@ -22,7 +22,7 @@ public struct StyleIndex: Sendable {
       self.defaultStyle = defaultStyle
       self.declaredMode = declaredMode
       themes = ThemeNames.mentioned(declared: declaredThemes, rules: rules)
-      self.trie = trie ?? RuleTrie(rules)
+      self.trie = trie ?? RuleTrie(rules.map(\.selector))
     }
   }
 
@@ -87,7 +87,8 @@ public struct StyleIndex: Sendable {
   /// (`RuleTrie.Limits`): the tests reach a huge sheet's fallbacks with a few rules.
   init(rules: [StyleRule], trieLimits limits: RuleTrie.Limits) {
     storage = Storage(
-      rules: rules, defaultStyle: nil, declaredMode: nil, declaredThemes: [], trie: RuleTrie(rules, limits: limits))
+      rules: rules, defaultStyle: nil, declaredMode: nil, declaredThemes: [],
+      trie: RuleTrie(rules.map(\.selector), limits: limits))
   }
 
   /// An index with no rules.

@@ -100,16 +100,16 @@ struct SheetCompiler {
     let isTarget = extendsTargets(of: extending, isLatest: isLatest)
     finalDefinitions = LatestPositions(capacity: 0)
     let overlaps = buildsTrieOnThread && templateCount * 4 >= count
-    // The trie reads only selectors: a definition's rule (for a template, a
-    // placeholder with the selector, replaced once compiled) lends its own,
-    // one reference each instead of a copy of every selector.
-    var latestRules: [StyleRule] = []
+    // The trie reads only selectors, and holds nothing this thread lets go
+    // of: a template's placeholder rule is dropped here once compiled
+    // (`RuleTrie.init(_:limits:)`).
+    var latestSelectors: [StyleSelector] = []
     if overlaps {
-      latestRules.reserveCapacity(ruleCount)
-      for index in 0..<count where isLatest[index] { latestRules.append(definitions.styles[index].rule) }
+      latestSelectors.reserveCapacity(ruleCount)
+      for index in 0..<count where isLatest[index] { latestSelectors.append(definitions.styles[index].rule.selector) }
     }
-    let selectorCount = latestRules.count
-    let pendingTrie = overlaps ? Pending(onThread: true, taking: consume latestRules) { RuleTrie($0) } : nil
+    let selectorCount = latestSelectors.count
+    let pendingTrie = overlaps ? Pending(onThread: true, taking: consume latestSelectors) { RuleTrie($0) } : nil
     var rules: [StyleRule] = []
     rules.reserveCapacity(ruleCount)
     // Indices, not a copy of the array: each definition gives up its
