@@ -7,14 +7,37 @@ import Testing
     text.withUnsafeBufferPointer { texts.string($0) }
   }
 
-  /// A long text met twice is one string: both share one storage.
+  private func sameStorage(_ one: String, _ other: String) -> Bool {
+    var (one, other) = (one, other)
+    return one.withUTF8 { one in other.withUTF8 { other in one.baseAddress == other.baseAddress } }
+  }
+
+  /// A long text met again is one string from its second time on: the
+  /// second and every later one share one storage.
   @Test func aRepeatedLongTextIsOneString() {
     var texts = SharedTexts()
-    var first = string(Array("$colors.textSecondary".utf8), &texts)
-    var second = string(Array("$colors.textSecondary".utf8), &texts)
-    #expect(first == second)
-    let shared = first.withUTF8 { one in second.withUTF8 { other in one.baseAddress == other.baseAddress } }
-    #expect(shared)
+    let first = string(Array("$colors.textSecondary".utf8), &texts)
+    let second = string(Array("$colors.textSecondary".utf8), &texts)
+    let third = string(Array("$colors.textSecondary".utf8), &texts)
+    #expect(first == second && second == third)
+    #expect(sameStorage(second, third))
+  }
+
+  /// A text met once does not take the slot of one met more often: a style
+  /// key, written once, leaves the variable reference before it shared.
+  @Test func aTextMetOnceLeavesASharedOneItsSlot() throws {
+    let shared = "$colors.textSecondary"
+    func slot(_ text: String) -> Int {
+      Array(text.utf8).withUnsafeBufferPointer { NameTable.hash(bytes: $0).hash } & (SharedTexts.slotCount - 1)
+    }
+    let once = try #require(
+      (0..<100_000).lazy.map { "screen\($0)/card/title" }.first { slot($0) == slot(shared) })
+    var texts = SharedTexts()
+    _ = string(Array(shared.utf8), &texts)
+    let kept = string(Array(shared.utf8), &texts)
+    _ = string(Array(once.utf8), &texts)
+    let later = string(Array(shared.utf8), &texts)
+    #expect(sameStorage(kept, later))
   }
 
   /// Every text comes back as written, whatever shares a slot: more texts
