@@ -35,9 +35,10 @@ struct DumpCommand: ParsableCommand {
 
   func run() throws {
     let sheet: StyleSheet
-    do { sheet = try StyleSheet(contentsOf: sheets, dashIsStandardInput: true) } catch {
+    do { sheet = try StyleSheet(contentsOf: sheets, dashIsStandardInput: true, forQueries: false) } catch {
       throw loadFailure(error)
     }
+    KeptUntilExit.keep(sheet)
     Diagnostics.warnIfUnknown(theme: theme, known: sheet.mentionedThemes, at: "<command line>")
     var output = OutputBuffer()
     switch format {

@@ -60,10 +60,10 @@ struct LintCommand: ParsableCommand {
     var failed = false
     var records: [PropertyValue] = []
     var output = OutputBuffer()
-    for group in groups {
-      let diagnostics = StyleSheet.diagnose(group.paths, dashIsStandardInput: true).filter {
-        $0.severity == .error || !ignored.contains($0.kind)
-      }
+    for (position, group) in groups.enumerated() {
+      let checked = StyleSheet.diagnosedSheet(group.paths, dashIsStandardInput: true)
+      if position == groups.count - 1, let sheet = checked.sheet { KeptUntilExit.keep(sheet) }
+      let diagnostics = checked.diagnostics.filter { $0.severity == .error || !ignored.contains($0.kind) }
       if diagnostics.contains(where: { $0.severity == .error || strict }) { failed = true }
       for diagnostic in diagnostics {
         switch format {

@@ -50,13 +50,15 @@ struct AnswerOptions: ParsableArguments {
 }
 
 /// What a command loaded, kept until the process exits: freeing a large
-/// index piece by piece takes a tenth of a 100k-style load, and the
-/// operating system takes the whole heap back at once.
+/// index or sheet piece by piece takes a tenth of a 100k-style load, and
+/// the operating system takes the whole heap back at once. Only what the
+/// command holds to its end: `lint` keeps its last group's sheet alone, so
+/// that its memory stays that of the largest group, not of all of them.
 enum KeptUntilExit {
-  nonisolated(unsafe) private static var kept: [StyleIndex] = []
+  nonisolated(unsafe) private static var kept: [Any] = []
 
-  /// Keeps `index` (commands load on the main thread, once).
-  static func keep(_ index: StyleIndex) { kept.append(index) }
+  /// Keeps `value` (commands load on the main thread).
+  static func keep(_ value: Any) { kept.append(value) }
 }
 
 /// `-` (standard input) may be given once: it can be read only once.

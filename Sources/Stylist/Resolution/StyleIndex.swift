@@ -63,13 +63,21 @@ public struct StyleIndex: Sendable {
           trie: sheets[0].trie))
       return
     }
+    self.init(
+      rules: Self.latestRules(of: sheets), defaultStyle: defaultStyle, declaredMode: mode,
+      declaredThemes: declaredThemes)
+  }
+
+  /// The sheets' rules in order, each selector's last only: the rules an
+  /// index over `sheets` holds.
+  static func latestRules(of sheets: [StyleSheet]) -> [StyleRule] {
+    if sheets.count == 1, sheets[0].selectorsAreUnique { return sheets[0].rules }
     // Position of each selector's last rule across all sheets; a rule stays
     // only at that position (a plain dictionary: ordered removal is quadratic).
     var last: [StyleSelector: Int] = [:]
     let all = sheets.flatMap(\.rules)
     for (position, rule) in all.enumerated() { last[rule.selector] = position }
-    let merged = all.enumerated().filter { last[$0.element.selector] == $0.offset }.map(\.element)
-    self.init(rules: merged, defaultStyle: defaultStyle, declaredMode: mode, declaredThemes: declaredThemes)
+    return all.enumerated().filter { last[$0.element.selector] == $0.offset }.map(\.element)
   }
 
   /// An index over `rules` (later wins a tie), compiled now; `declaredThemes`

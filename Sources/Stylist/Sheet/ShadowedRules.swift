@@ -5,26 +5,38 @@
 /// same number of components, and at each position (token included) the same
 /// exact name or a pattern. (A pattern covering an exact name weighs less
 /// than it, and an exact name covers nothing but itself.) Rules are grouped
-/// by skeleton and compared within their group, with a comparison budget so
-/// a hostile sheet cannot make `lint` quadratic.
+/// by their skeleton's hash and compared within their group, with a
+/// comparison budget so a hostile sheet cannot make `lint` quadratic. Two
+/// skeletons with one hash share a group: that costs comparisons, never a
+/// wrong warning, since `outranks` compares the selectors themselves.
 enum ShadowedRules {
   /// Most selector pairs compared per sheet.
   static let comparisonBudget = 1_000_000
 
   static func warnings(for rules: [StyleRule]) -> [SheetDiagnostic] {
-    var groups: [Skeleton: [Int]] = [:]
-    for (index, rule) in rules.enumerated() {
-      groups[Skeleton(rule.selector), default: []].append(index)
+    var groupOfSkeleton: [Int: Int] = [:]
+    groupOfSkeleton.reserveCapacity(rules.count)
+    var members: [[Int]] = []
+    var groupOfRule: [Int] = []
+    groupOfRule.reserveCapacity(rules.count)
+    for index in rules.indices {
+      let skeleton = skeletonHash(rules[index].selector)
+      let group = groupOfSkeleton[skeleton] ?? members.count
+      if group == members.count {
+        groupOfSkeleton[skeleton] = group
+        members.append([])
+      }
+      members[group].append(index)
+      groupOfRule.append(group)
     }
-    let selectors = rules.map(\.selector)
     var warnings: [SheetDiagnostic] = []
     var budget = comparisonBudget
     for index in rules.indices {
-      let members = groups[Skeleton(rules[index].selector)]!
-      guard members.count > 1, let location = rules[index].style.source else { continue }
-      budget -= members.count
+      let group = members[groupOfRule[index]]
+      guard group.count > 1, let location = rules[index].style.source else { continue }
+      budget -= group.count
       if budget < 0 { break }
-      if let (winner, outranking) = firstOutranking(index, among: members, in: selectors) {
+      if let (winner, outranking) = firstOutranking(index, among: group, in: rules) {
         warnings.append(warning(rules[index], at: location, shadowedBy: rules[winner], outranking))
       }
     }
@@ -32,16 +44,36 @@ enum ShadowedRules {
   }
 
   private static func firstOutranking(
-    _ index: Int, among members: [Int], in selectors: [StyleSelector]
+    _ index: Int, among members: [Int], in rules: [StyleRule]
   ) -> (Int, Outranking)? {
     for other in members where other != index {
-      switch selectors[other].outranks(selectors[index]) {
+      switch rules[other].selector.outranks(rules[index].selector) {
       case .always?: return (other, .always)
       case .whenDefinedLater? where other > index: return (other, .whenDefinedLater)
       default: continue
       }
     }
     return nil
+  }
+
+  /// The hash of what two selectors must share for one to outrank the
+  /// other: theme, and each position's exact name or none (a pattern).
+  private static func skeletonHash(_ selector: StyleSelector) -> Int {
+    var hasher = Hasher()
+    hasher.combine(selector.theme)
+    hasher.combine(selector.components.count)
+    for component in selector.components { combine(component.name, into: &hasher) }
+    combine(selector.token.name, into: &hasher)
+    return hasher.finalize()
+  }
+
+  private static func combine(_ name: NamePattern, into hasher: inout Hasher) {
+    if case .exact(let name) = name {
+      hasher.combine(true)
+      hasher.combine(name)
+    } else {
+      hasher.combine(false)
+    }
   }
 
   private static func warning(
@@ -55,23 +87,5 @@ enum ShadowedRules {
     return SheetDiagnostic(
       .warning, "selector '\(shadowed.name)' can never win: '\(winner.name)'\(at) \(reason)", kind: .neverWins,
       at: location)
-  }
-
-  /// What two selectors must share for one to outrank the other.
-  private struct Skeleton: Hashable {
-    var theme: String?
-    var names: [String?]
-
-    init(_ selector: StyleSelector) {
-      theme = selector.theme
-      names = selector.components.map(\.name.exactName) + [selector.token.name.exactName]
-    }
-  }
-}
-
-extension NamePattern {
-  fileprivate var exactName: String? {
-    if case .exact(let name) = self { return name }
-    return nil
   }
 }

@@ -13,7 +13,7 @@ extension StyleSheet {
     if let theme { dump["theme"] = .string(theme) }
     if let defaultStyle { dump["default"] = .map(defaultStyle.properties(underTheme: theme)) }
     var styles = Properties()
-    for rule in StyleIndex(sheets: [self]).rules {
+    for rule in StyleIndex.latestRules(of: [self]) {
       styles[rule.name] = .map(rule.style.properties(underTheme: rule.selector.theme ?? theme))
     }
     dump["styles"] = .map(styles)

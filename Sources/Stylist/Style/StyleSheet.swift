@@ -72,18 +72,23 @@ public struct StyleSheet: Sendable {
 
   /// Loads `paths` as one sheet, where the path `-` is standard input
   /// (named `<stdin>` in locations; its imports relative to the current
-  /// directory), as command-line tools take it.
-  package init(contentsOf paths: [String], dashIsStandardInput: Bool, options: LoadOptions = .init())
-    throws(SheetLoadError)
-  {
-    try self.init(contentsOf: paths, options: options, dashIsStandardInput: dashIsStandardInput)
+  /// directory), as command-line tools take it. `forQueries` false: the
+  /// sheet is only checked or printed, so its rule trie is not built
+  /// beside the compile (an index built on it later builds its own).
+  package init(
+    contentsOf paths: [String], dashIsStandardInput: Bool, options: LoadOptions = .init(), forQueries: Bool = true
+  ) throws(SheetLoadError) {
+    try self.init(
+      contentsOf: paths, options: options, dashIsStandardInput: dashIsStandardInput, forQueries: forQueries)
   }
 
-  private init(contentsOf paths: [String], options: LoadOptions, dashIsStandardInput: Bool) throws(SheetLoadError) {
+  private init(
+    contentsOf paths: [String], options: LoadOptions, dashIsStandardInput: Bool, forQueries: Bool = true
+  ) throws(SheetLoadError) {
     var loader = SheetLoader(options: options)
     loader.dashIsStandardInput = dashIsStandardInput
     for path in paths { loader.loadFile(path) }
-    self = try Self.compile(consume loader, options: options)
+    self = try Self.compile(consume loader, options: options, forQueries: forQueries)
   }
 
   /// Loads YAML text. `name` is used in locations; relative imports are
@@ -106,15 +111,15 @@ public struct StyleSheet: Sendable {
     self = try Self.compile(consume loader, options: options)
   }
 
-  private static func compile(_ loader: consuming SheetLoader, options: LoadOptions) throws(SheetLoadError)
-    -> StyleSheet
+  private static func compile(_ loader: consuming SheetLoader, options: LoadOptions, forQueries: Bool = true)
+    throws(SheetLoadError) -> StyleSheet
   {
     // Compile even after reading errors, so one pass reports every problem.
     let budget = ExpansionBudget(max(options.maxExpandedValues, loader.bytesRead))
     let files = loader.definitions.files
     var compiler = SheetCompiler(
       definitions: loader.takeDefinitions(), sink: loader.sink, budget: budget, maxDepth: options.maxNestingDepth,
-      buildsTrieOnThread: loader.bytesRead >= options.backgroundParsingThreshold)
+      buildsTrieOnThread: forQueries && loader.bytesRead >= options.backgroundParsingThreshold)
     var sheet = compiler.compile()
     let diagnostics = ordered(
       hidingWhatMissingImportsMayDefine(loader.sink.diagnostics, missing: loader.missingImports), files: files)
@@ -179,15 +184,24 @@ public struct StyleSheet: Sendable {
   package static func diagnose(_ paths: [String], dashIsStandardInput: Bool, options: LoadOptions = .init())
     -> [SheetDiagnostic]
   {
+    diagnosedSheet(paths, dashIsStandardInput: dashIsStandardInput, options: options).diagnostics
+  }
+
+  /// `diagnose(_:dashIsStandardInput:options:)`, and the sheet when it
+  /// loaded: a tool about to exit can keep it rather than free it piece by
+  /// piece. The sheet has no rule trie of its own (it is not queried).
+  package static func diagnosedSheet(_ paths: [String], dashIsStandardInput: Bool, options: LoadOptions = .init())
+    -> (diagnostics: [SheetDiagnostic], sheet: StyleSheet?)
+  {
     do {
       let sheet = try StyleSheet(
-        contentsOf: paths, options: options, dashIsStandardInput: dashIsStandardInput)
+        contentsOf: paths, options: options, dashIsStandardInput: dashIsStandardInput, forQueries: false)
       let lintOnly =
         ShadowedRules.warnings(for: sheet.rules)
         + ThemeNames.similarThemeWarnings(declared: sheet.themes, rules: sheet.rules)
-      return ordered(sheet.warnings + lintOnly, files: sheet.files)
+      return (ordered(sheet.warnings + lintOnly, files: sheet.files), sheet)
     } catch {
-      return error.diagnostics
+      return (error.diagnostics, nil)
     }
   }
 }

@@ -31,6 +31,24 @@ import Testing
     #expect(try StyleSheet(yaml: mostlyLiteral + "  f: { t: $v }\n", options: threaded).trie != nil)
   }
 
+  /// A sheet loaded only to be checked or printed (`lint`, `dump`) builds
+  /// no trie while compiling; an index over it builds its own and answers
+  /// as any other, and checking it finds what loading it to query does.
+  @Test func aSheetLoadedForCheckingBuildsNoTrie() throws {
+    let threaded = LoadOptions(backgroundParsingThreshold: 0)
+    let path = FixturePaths.path("demo/demo.yaml")
+    let checked = try StyleSheet(contentsOf: [path], dashIsStandardInput: false, options: threaded, forQueries: false)
+    let queried = try StyleSheet(contentsOf: [path], dashIsStandardInput: false, options: threaded)
+    #expect(checked.trie == nil && queried.trie != nil)
+    let (checkedIndex, queriedIndex) = (StyleIndex(sheets: [checked]), StyleIndex(sheets: [queried]))
+    for node: NodeIdentifier in ["home/header/searchBar/label", "card[highlighted]/title", "@dark/card/background"] {
+      #expect(checkedIndex.matches(for: node) == queriedIndex.matches(for: node))
+    }
+    #expect(checked.rules == queried.rules && checked.warnings == queried.warnings)
+    let diagnosed = StyleSheet.diagnosedSheet([path], dashIsStandardInput: false, options: threaded)
+    #expect(diagnosed.sheet?.trie == nil && diagnosed.sheet?.rules == queried.rules)
+  }
+
   @Test func aFailedLoadWaitsForItsTrieAndThrows() {
     let threaded = LoadOptions(backgroundParsingThreshold: 0)
     #expect(throws: SheetLoadError.self) {
