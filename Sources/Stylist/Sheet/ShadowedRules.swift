@@ -13,14 +13,25 @@ enum ShadowedRules {
   /// Most selector pairs compared per sheet.
   static let comparisonBudget = 1_000_000
 
-  static func warnings(for rules: [StyleRule]) -> [SheetDiagnostic] {
+  /// A rule that can never win, and the first rule found to outrank it
+  /// (positions in the list searched).
+  struct Finding: Equatable, Sendable {
+    var shadowed: Int
+    var winner: Int
+    var outranking: Outranking
+  }
+
+  /// The rules of `selectors` (a rule's position is its id) that can never
+  /// win. Reads only the selectors, so it can run beside the compile
+  /// (`SheetCompiler`), as the trie does.
+  static func findings(in selectors: [StyleSelector]) -> [Finding] {
     var groupOfSkeleton: [Int: Int] = [:]
-    groupOfSkeleton.reserveCapacity(rules.count)
+    groupOfSkeleton.reserveCapacity(selectors.count)
     var members: [[Int]] = []
     var groupOfRule: [Int] = []
-    groupOfRule.reserveCapacity(rules.count)
-    for index in rules.indices {
-      let skeleton = skeletonHash(rules[index].selector)
+    groupOfRule.reserveCapacity(selectors.count)
+    for index in selectors.indices {
+      let skeleton = skeletonHash(selectors[index])
       let group = groupOfSkeleton[skeleton] ?? members.count
       if group == members.count {
         groupOfSkeleton[skeleton] = group
@@ -29,27 +40,33 @@ enum ShadowedRules {
       members[group].append(index)
       groupOfRule.append(group)
     }
-    var warnings: [SheetDiagnostic] = []
+    var findings: [Finding] = []
     var budget = comparisonBudget
-    for index in rules.indices {
+    for index in selectors.indices {
       let group = members[groupOfRule[index]]
-      guard group.count > 1, let location = rules[index].style.source else { continue }
+      guard group.count > 1 else { continue }
       budget -= group.count
       if budget < 0 { break }
-      if let (winner, outranking) = firstOutranking(index, among: group, in: rules) {
-        warnings.append(warning(rules[index], at: location, shadowedBy: rules[winner], outranking))
-      }
+      if let found = firstOutranking(index, among: group, in: selectors) { findings.append(found) }
     }
-    return warnings
+    return findings
   }
 
-  private static func firstOutranking(
-    _ index: Int, among members: [Int], in rules: [StyleRule]
-  ) -> (Int, Outranking)? {
+  /// The warnings of `findings` about `rules`, the rules they were found in.
+  static func warnings(_ findings: [Finding], rules: [StyleRule]) -> [SheetDiagnostic] {
+    findings.compactMap { found in
+      rules[found.shadowed].style.source.map {
+        warning(rules[found.shadowed], at: $0, shadowedBy: rules[found.winner], found.outranking)
+      }
+    }
+  }
+
+  private static func firstOutranking(_ index: Int, among members: [Int], in selectors: [StyleSelector]) -> Finding? {
     for other in members where other != index {
-      switch rules[other].selector.outranks(rules[index].selector) {
-      case .always?: return (other, .always)
-      case .whenDefinedLater? where other > index: return (other, .whenDefinedLater)
+      switch selectors[other].outranks(selectors[index]) {
+      case .always?: return Finding(shadowed: index, winner: other, outranking: .always)
+      case .whenDefinedLater? where other > index:
+        return Finding(shadowed: index, winner: other, outranking: .whenDefinedLater)
       default: continue
       }
     }

@@ -10,12 +10,26 @@ struct SheetCompiler {
   let budget: ExpansionBudget
   /// How deep values may nest, through variables too (the YAML nesting limit).
   let maxDepth: Int
-  /// Whether the rule trie may be built on a second thread while the rules
-  /// are compiled (large sheets): it needs only the selectors, known before
-  /// any body is evaluated. It is, when at least a quarter of the styles
-  /// have bodies to evaluate: with less, compiling is too short for the
-  /// overlap to pay for holding the trie's build tables beside it.
-  let buildsTrieOnThread: Bool
+  /// What runs on a second thread while the rules are compiled (large
+  /// sheets): work that needs only the selectors, known before any body is
+  /// evaluated.
+  let beside: WorkBesideCompiling
+  /// The never-wins findings made beside the compile (`.neverWins`), about
+  /// the compiled rules; nil when not made, or when the load failed.
+  private(set) var neverWins: [ShadowedRules.Finding]?
+
+  /// What a load does beside compiling, by what the sheet is for.
+  enum WorkBesideCompiling {
+    case nothing
+    /// The rule trie, for a sheet to be queried. Only when at least a
+    /// quarter of the styles have bodies to evaluate: with less, compiling
+    /// is too short for the overlap to pay for holding the trie's build
+    /// tables beside it.
+    case trie
+    /// The check for rules that can never win, for a sheet to be linted
+    /// (`ShadowedRules`).
+    case neverWins
+  }
 
   /// Index of the final definition of each selector; load order comes
   /// from the indices. Only the first pass needs it.
@@ -45,13 +59,13 @@ struct SheetCompiler {
 
   init(
     definitions: SheetDefinitions, sink: DiagnosticSink, budget: ExpansionBudget, maxDepth: Int,
-    buildsTrieOnThread: Bool = false
+    beside: WorkBesideCompiling = .nothing
   ) {
     self.definitions = definitions
     self.sink = sink
     self.budget = budget
     self.maxDepth = maxDepth
-    self.buildsTrieOnThread = buildsTrieOnThread
+    self.beside = beside
   }
 
   private mutating func evaluator(_ theme: String?) -> ValueEvaluator {
@@ -99,17 +113,31 @@ struct SheetCompiler {
     }
     let isTarget = extendsTargets(of: extending, isLatest: isLatest)
     finalDefinitions = LatestPositions(capacity: 0)
-    let overlaps = buildsTrieOnThread && templateCount * 4 >= count
-    // The trie reads only selectors, and holds nothing this thread lets go
-    // of: a template's placeholder rule is dropped here once compiled
-    // (`RuleTrie.init(_:limits:)`).
+    let overlaps =
+      switch beside {
+      case .nothing: false
+      case .trie: templateCount * 4 >= count
+      case .neverWins: true
+      }
+    // The work beside reads only selectors, and holds nothing this thread
+    // lets go of: a template's placeholder rule is dropped here once
+    // compiled (`RuleTrie.init(_:limits:)`).
     var latestSelectors: [StyleSelector] = []
     if overlaps {
       latestSelectors.reserveCapacity(ruleCount)
       for index in 0..<count where isLatest[index] { latestSelectors.append(definitions.styles[index].rule.selector) }
     }
     let selectorCount = latestSelectors.count
-    let pendingTrie = overlaps ? Pending(onThread: true, taking: consume latestSelectors) { RuleTrie($0) } : nil
+    var pendingTrie: Pending<RuleTrie>?
+    var pendingFindings: Pending<[ShadowedRules.Finding]>?
+    if overlaps {
+      switch beside {
+      case .nothing: break
+      case .trie: pendingTrie = Pending(onThread: true, taking: consume latestSelectors) { RuleTrie($0) }
+      case .neverWins:
+        pendingFindings = Pending(onThread: true, taking: consume latestSelectors) { ShadowedRules.findings(in: $0) }
+      }
+    }
     var rules: [StyleRule] = []
     rules.reserveCapacity(ruleCount)
     // Indices, not a copy of the array: each definition gives up its
@@ -144,6 +172,7 @@ struct SheetCompiler {
     // The trie is the rules' only if every selector became a rule (else the
     // load failed and the sheet is dropped anyway).
     if let trie = pendingTrie?.wait(), rules.count == selectorCount { sheet.trie = trie }
+    if let findings = pendingFindings?.wait(), rules.count == selectorCount { neverWins = findings }
     return sheet
   }
 

@@ -15,6 +15,7 @@ public struct StyleSheet: Sendable {
     didSet {
       selectorsAreUnique = false
       trie = nil
+      neverWins = nil
     }
   }
   /// Set by the loader, whose rules never repeat a selector, so that indexing
@@ -23,6 +24,9 @@ public struct StyleSheet: Sendable {
   /// The rule trie of `rules`, built by the loader on a second thread while
   /// it compiled the rules; any change to `rules` drops it.
   var trie: RuleTrie?
+  /// The rules of `rules` that can never win, found by the loader on a
+  /// second thread while it compiled a sheet to be linted (as `trie`).
+  var neverWins: [ShadowedRules.Finding]?
   /// The style of a node no selector applies to (`default:`).
   public var defaultStyle: Style?
   /// The precedence mode the sheet declares (`mode:`), if any.
@@ -72,23 +76,34 @@ public struct StyleSheet: Sendable {
 
   /// Loads `paths` as one sheet, where the path `-` is standard input
   /// (named `<stdin>` in locations; its imports relative to the current
-  /// directory), as command-line tools take it. `forQueries` false: the
-  /// sheet is only checked or printed, so its rule trie is not built
-  /// beside the compile (an index built on it later builds its own).
+  /// directory), as command-line tools take it, for `purpose`.
   package init(
-    contentsOf paths: [String], dashIsStandardInput: Bool, options: LoadOptions = .init(), forQueries: Bool = true
+    contentsOf paths: [String], dashIsStandardInput: Bool, options: LoadOptions = .init(),
+    for purpose: LoadPurpose = .queries
   ) throws(SheetLoadError) {
-    try self.init(
-      contentsOf: paths, options: options, dashIsStandardInput: dashIsStandardInput, forQueries: forQueries)
+    try self.init(contentsOf: paths, options: options, dashIsStandardInput: dashIsStandardInput, for: purpose)
+  }
+
+  /// What a sheet is loaded for, and so what a large one's load does on a
+  /// second thread while the rules compile.
+  package enum LoadPurpose {
+    /// To be queried: the rule trie is built beside the compile.
+    case queries
+    /// To be linted (`diagnose`): the rules that can never win are found
+    /// beside it, and no trie is built (an index made on the sheet later
+    /// builds its own).
+    case linting
+    /// To be printed (`dump`): nothing beside it, no trie.
+    case printing
   }
 
   private init(
-    contentsOf paths: [String], options: LoadOptions, dashIsStandardInput: Bool, forQueries: Bool = true
+    contentsOf paths: [String], options: LoadOptions, dashIsStandardInput: Bool, for purpose: LoadPurpose = .queries
   ) throws(SheetLoadError) {
     var loader = SheetLoader(options: options)
     loader.dashIsStandardInput = dashIsStandardInput
     for path in paths { loader.loadFile(path) }
-    self = try Self.compile(consume loader, options: options, forQueries: forQueries)
+    self = try Self.compile(consume loader, options: options, for: purpose)
   }
 
   /// Loads YAML text. `name` is used in locations; relative imports are
@@ -111,16 +126,24 @@ public struct StyleSheet: Sendable {
     self = try Self.compile(consume loader, options: options)
   }
 
-  private static func compile(_ loader: consuming SheetLoader, options: LoadOptions, forQueries: Bool = true)
-    throws(SheetLoadError) -> StyleSheet
-  {
+  private static func compile(
+    _ loader: consuming SheetLoader, options: LoadOptions, for purpose: LoadPurpose = .queries
+  ) throws(SheetLoadError) -> StyleSheet {
     // Compile even after reading errors, so one pass reports every problem.
     let budget = ExpansionBudget(max(options.maxExpandedValues, loader.bytesRead))
     let files = loader.definitions.files
+    let beside: SheetCompiler.WorkBesideCompiling =
+      switch purpose {
+      case _ where loader.bytesRead < options.backgroundParsingThreshold: .nothing
+      case .queries: .trie
+      case .linting: .neverWins
+      case .printing: .nothing
+      }
     var compiler = SheetCompiler(
       definitions: loader.takeDefinitions(), sink: loader.sink, budget: budget, maxDepth: options.maxNestingDepth,
-      buildsTrieOnThread: forQueries && loader.bytesRead >= options.backgroundParsingThreshold)
+      beside: beside)
     var sheet = compiler.compile()
+    sheet.neverWins = compiler.neverWins
     let diagnostics = ordered(
       hidingWhatMissingImportsMayDefine(loader.sink.diagnostics, missing: loader.missingImports), files: files)
     if loader.sink.hasErrors { throw SheetLoadError(diagnostics: diagnostics) }
@@ -195,9 +218,11 @@ public struct StyleSheet: Sendable {
   {
     do {
       let sheet = try StyleSheet(
-        contentsOf: paths, options: options, dashIsStandardInput: dashIsStandardInput, forQueries: false)
+        contentsOf: paths, options: options, dashIsStandardInput: dashIsStandardInput, for: .linting)
+      // Found beside the compile for a large sheet, here for a small one.
+      let neverWins = sheet.neverWins ?? ShadowedRules.findings(in: sheet.rules.map(\.selector))
       let lintOnly =
-        ShadowedRules.warnings(for: sheet.rules)
+        ShadowedRules.warnings(neverWins, rules: sheet.rules)
         + ThemeNames.similarThemeWarnings(declared: sheet.themes, rules: sheet.rules)
       return (ordered(sheet.warnings + lintOnly, files: sheet.files), sheet)
     } catch {

@@ -2,8 +2,9 @@ import Testing
 
 @testable import Stylist
 
-/// A large sheet's trie is built on a second thread while its rules are
-/// compiled; the index must answer exactly as one built from the rules.
+/// A large sheet's trie (or, for `lint`, its rules that can never win) is
+/// made on a second thread while its rules are compiled; the index must
+/// answer, and the warnings read, exactly as when made from the rules after.
 @Suite struct LoadedTrieTests {
   @Test func theTrieBuiltWhileCompilingAnswersAsOneBuiltAfter() throws {
     let threaded = LoadOptions(backgroundParsingThreshold: 0)
@@ -37,7 +38,7 @@ import Testing
   @Test func aSheetLoadedForCheckingBuildsNoTrie() throws {
     let threaded = LoadOptions(backgroundParsingThreshold: 0)
     let path = FixturePaths.path("demo/demo.yaml")
-    let checked = try StyleSheet(contentsOf: [path], dashIsStandardInput: false, options: threaded, forQueries: false)
+    let checked = try StyleSheet(contentsOf: [path], dashIsStandardInput: false, options: threaded, for: .printing)
     let queried = try StyleSheet(contentsOf: [path], dashIsStandardInput: false, options: threaded)
     #expect(checked.trie == nil && queried.trie != nil)
     let (checkedIndex, queriedIndex) = (StyleIndex(sheets: [checked]), StyleIndex(sheets: [queried]))
@@ -47,6 +48,19 @@ import Testing
     #expect(checked.rules == queried.rules && checked.warnings == queried.warnings)
     let diagnosed = StyleSheet.diagnosedSheet([path], dashIsStandardInput: false, options: threaded)
     #expect(diagnosed.sheet?.trie == nil && diagnosed.sheet?.rules == queried.rules)
+  }
+
+  /// A large sheet being linted has its rules that can never win found on
+  /// the second thread instead, with the same warnings.
+  @Test func theNeverWinsCheckMadeWhileCompilingWarnsAsOneMadeAfter() {
+    let path = FixturePaths.path("sheets/shadowed.yaml")
+    let threaded = StyleSheet.diagnosedSheet(
+      [path], dashIsStandardInput: false, options: .init(backgroundParsingThreshold: 0))
+    #expect(threaded.sheet?.neverWins?.count == 3)
+    #expect(threaded.sheet?.trie == nil)
+    let after = StyleSheet.diagnosedSheet([path], dashIsStandardInput: false)
+    #expect(after.sheet?.neverWins == nil)
+    #expect(threaded.diagnostics == after.diagnostics && after.diagnostics.count == 3)
   }
 
   @Test func aFailedLoadWaitsForItsTrieAndThrows() {
