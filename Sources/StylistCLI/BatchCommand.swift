@@ -136,10 +136,20 @@ struct LineReader {
   private var skipped: Int?
   /// `.wouldBlock` was returned: the next call reads.
   private var mayRead = false
+  /// No line returned yet: the first loses a UTF-8 byte order mark, which
+  /// editors on some systems put at the start of a text file.
+  private var isFirstLine = true
   private var finished = false
   private let chunk = 1 << 16
 
   init(descriptor: Int32) { self.descriptor = descriptor }
+
+  /// `line` without a leading byte order mark when it is the first line.
+  private mutating func firstLineChecked(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    guard isFirstLine else { return line }
+    isFirstLine = false
+    return line.starts(with: [0xEF, 0xBB, 0xBF]) ? line.dropFirst(3) : line
+  }
 
   /// The next line without its `\n` (or `\r\n`); nil at the end of input.
   /// When no complete line is buffered, `.wouldBlock` first, then (on the
@@ -156,11 +166,12 @@ struct LineReader {
         }
         if let dropped = skipped {
           skipped = nil
+          isFirstLine = false
           return .tooLong(dropped + newline - start)
         }
         var end = newline
         if end > start && buffer[end - 1] == 0x0D { end -= 1 }
-        return .bytes(buffer[start..<end])
+        return .bytes(firstLineChecked(buffer[start..<end]))
       }
       scanned = buffer.count
       if finished {
@@ -170,8 +181,11 @@ struct LineReader {
           scanned = start
           skipped = nil
         }
-        if let dropped = skipped { return .tooLong(dropped + buffer.count - start) }
-        return .bytes(buffer[start...])
+        if let dropped = skipped {
+          isFirstLine = false
+          return .tooLong(dropped + buffer.count - start)
+        }
+        return .bytes(firstLineChecked(buffer[start...]))
       }
       if buffer.count - start > Self.maxLineLength {
         skipped = (skipped ?? 0) + buffer.count - start

@@ -63,6 +63,16 @@ import Testing
     try CLIRunner.expectGolden(result.stdout, "batch.txt")
   }
 
+  /// A byte order mark opening the input (as some editors save a text file)
+  /// is not part of the first node; one anywhere else is a name's character.
+  @Test func batchSkipsAByteOrderMarkAtTheStart() throws {
+    let plain = try run(["batch", "-s", "seed/spec-example.yaml"], input: "home/title\nhome/title\n")
+    let marked = try run(["batch", "-s", "seed/spec-example.yaml"], input: "\u{FEFF}home/title\nhome/title\n")
+    #expect(marked.status == 0 && marked.stdout == plain.stdout)
+    let later = try run(["batch", "-s", "seed/spec-example.yaml"], input: "home/title\n\u{FEFF}home/title\n")
+    #expect(later.stdout.split(separator: "\n").last?.hasPrefix("{\"node\":\"\u{FEFF}home/title\"") == true)
+  }
+
   /// Lines read as bytes: non-ASCII names are checked by their scalars (columns
   /// count scalars), bytes that are not UTF-8 are repaired as `String` does,
   /// and decomposed names match their NFC form.
