@@ -300,15 +300,24 @@ extension RuleTrie {
       for edge in stride(from: edges.count - 1, through: 0, by: -1) {
         below[Int(edges[edge].parent)] += below[Int(edges[edge].child)]
       }
-      func walkOrder(_ edge: Int32) -> (Int, Int32, Int, Int32) {
+      // The walk's order as one number, made once an edge (not at every
+      // comparison, each a read of the edge's innermost component): pattern
+      // children last, literal ones by name, the heaviest innermost first;
+      // the edge, its creation order, breaks ties.
+      func walkOrder(_ edge: Int32) -> UInt64 {
         let innermost = innermost(of: Int(edge))
-        return (innermost.name == .none ? 1 : 0, innermost.name.raw, -Int(innermost.weight), edge)
+        let isPattern: UInt64 = innermost.name == .none ? 1 : 0
+        return isPattern << 40 | UInt64(UInt32(bitPattern: innermost.name.raw)) << 8 | UInt64(255 - innermost.weight)
       }
       var groups: [(rules: Int32, name: Int32, edges: Range<Int>)] = []
       var reordered: [Int32] = []
+      var keyed: [(order: UInt64, edge: Int32)] = []
       for node in 0..<nodeCount where children.start[node + 1] - children.start[node] > 1 {
         let block = Int(children.start[node])..<Int(children.start[node + 1])
-        children.order.elements[block].sort { walkOrder($0) < walkOrder($1) }
+        keyed.removeAll(keepingCapacity: true)
+        for position in block { keyed.append((walkOrder(children.order[position]), children.order[position])) }
+        keyed.sort { ($0.order, $0.edge) < ($1.order, $1.edge) }
+        for (offset, item) in keyed.enumerated() { children.order[block.lowerBound + offset] = item.edge }
         groups.removeAll(keepingCapacity: true)
         var start = block.lowerBound
         while start < block.upperBound {
