@@ -145,7 +145,9 @@ public struct StyleSheet: Sendable {
     var sheet = compiler.compile()
     sheet.neverWins = compiler.neverWins
     let diagnostics = ordered(
-      hidingWhatMissingImportsMayDefine(loader.sink.diagnostics, missing: loader.missingImports), files: files)
+      sayingRepeatedKeysOnce(
+        hidingWhatMissingImportsMayDefine(loader.sink.diagnostics, missing: loader.missingImports)),
+      files: files)
     if loader.sink.hasErrors { throw SheetLoadError(diagnostics: diagnostics) }
     sheet.warnings = diagnostics
     return sheet
@@ -169,6 +171,15 @@ public struct StyleSheet: Sendable {
       annotated.message += " (\(hidden) \(noun) it may define not reported)"
       return annotated
     }
+  }
+
+  /// One mistake, one message: a style key written twice is a duplicate
+  /// key (an error, and the load fails), so the duplicate-selector warning
+  /// at the same place, saying it again, is dropped.
+  private static func sayingRepeatedKeysOnce(_ diagnostics: [SheetDiagnostic]) -> [SheetDiagnostic] {
+    let repeatedKeys = Set(diagnostics.lazy.filter { $0.kind == .duplicateKey }.map(\.location))
+    guard !repeatedKeys.isEmpty else { return diagnostics }
+    return diagnostics.filter { $0.kind != .duplicateSelector || !repeatedKeys.contains($0.location) }
   }
 
   /// Diagnostics file by file (in load order), then by position.

@@ -90,6 +90,22 @@ import Testing
       ])
   }
 
+  /// A style key written twice is one mistake, reported once: the duplicate
+  /// key, not also the duplicate selector at the same place. Another
+  /// spelling of the same selector is no repeated key, and still warns.
+  @Test func aRepeatedStyleKeyIsReportedOnce() {
+    do {
+      _ = try load("styles:\n  a/b: { x: 1 }\n  a/b: { x: 2 }\n  \"*/a/b\": { x: 3 }\n")
+      Issue.record("loaded a sheet with a repeated key")
+    } catch {
+      #expect(
+        error.diagnostics.map(\.description) == [
+          "test.yaml:3:3: error: duplicate key 'a/b' (first defined at 2:3)",
+          "test.yaml:4:3: warning: duplicate selector '*/a/b' replaces the definition at test.yaml:3:3 [duplicate-selector]",
+        ])
+    }
+  }
+
   @Test func badTagIsAnError() {
     #expect(errors("styles:\n  t: { a: !!int twelve }\n") == ["test.yaml:2:11: error: 'twelve' is not a valid int"])
   }
