@@ -113,12 +113,7 @@ struct SheetCompiler {
     }
     let isTarget = extendsTargets(of: extending, isLatest: isLatest)
     finalDefinitions = LatestPositions(capacity: 0)
-    let overlaps =
-      switch beside {
-      case .nothing: false
-      case .trie: templateCount * 4 >= count
-      case .neverWins: true
-      }
+    let overlaps = beside == .neverWins || (beside == .trie && templateCount * 4 >= count)
     // The work beside reads only selectors, and holds nothing this thread
     // lets go of: a template's placeholder rule is dropped here once
     // compiled (`RuleTrie.init(_:limits:)`).

@@ -132,13 +132,13 @@ public struct StyleSheet: Sendable {
     // Compile even after reading errors, so one pass reports every problem.
     let budget = ExpansionBudget(max(options.maxExpandedValues, loader.bytesRead))
     let files = loader.definitions.files
-    let beside: SheetCompiler.WorkBesideCompiling =
+    var beside: SheetCompiler.WorkBesideCompiling =
       switch purpose {
-      case _ where loader.bytesRead < options.backgroundParsingThreshold: .nothing
       case .queries: .trie
       case .linting: .neverWins
       case .printing: .nothing
       }
+    if loader.bytesRead < options.backgroundParsingThreshold { beside = .nothing }
     var compiler = SheetCompiler(
       definitions: loader.takeDefinitions(), sink: loader.sink, budget: budget, maxDepth: options.maxNestingDepth,
       beside: beside)
