@@ -8,6 +8,34 @@ extension RuleTrie {
     withQuery(node) { query in query.walk(theme: themeID, into: &collector) }
   }
 
+  /// Puts every applicable rule's key in `keys` (emptied first, its
+  /// capacity kept), best first; returns the vectors they keep apart.
+  func rank<Node: QueryNode>(
+    _ node: Node, theme: String?, mode: PrecedenceMode, into keys: inout [RankKey]
+  ) -> [Specificity] {
+    // The array moves into the collector and back, never shared: emptying
+    // it keeps its capacity, so a caller that passes the same array query
+    // after query allocates nothing once it has room for a node's rules.
+    var collector = AllCollector()
+    swap(&collector.found, &keys)
+    collector.found.removeAll(keepingCapacity: true)
+    collect(node, theme: theme, into: &collector)
+    swap(&keys, &collector.found)
+    let spilled = collector.spilled
+    // Sorted where it was collected; insertion, since the walk finds the
+    // strongest rules first and few keys move.
+    keys.withUnsafeMutableBufferPointer { keys in
+      for end in keys.indices.dropFirst() {
+        var at = end
+        while at > 0 && keys[at].outranks(keys[at - 1], mode: mode, spilled: spilled) {
+          keys.swapAt(at, at - 1)
+          at -= 1
+        }
+      }
+    }
+    return spilled
+  }
+
   /// Calls `body` with a query on `node`, its scratch on the stack.
   func withQuery<Node: QueryNode, Result>(_ node: Node, _ body: (borrowing TrieQuery<Node>) -> Result) -> Result {
     let depth = node.depth

@@ -100,7 +100,10 @@ extension StyleIndex {
   // gives, without an `Answer`. An answer holds the index, so making one
   // counts the index's storage up and down; on a thread beside another that
   // reads the same storage (`batch`'s writer), every count moves that
-  // cache line from one core to the other.
+  // cache line from one core to the other. For the same reason the line's
+  // query is handed the trie (lent: `self` holds it for the call) and the
+  // options' fields, never `self`: a closure that captures the index
+  // counts its storage too.
 
   /// `bestMatch(utf8:options:)`'s winner's load position (`Answer.order`) and theme.
   package func bestMatchOrder(utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions = .init())
@@ -126,9 +129,11 @@ extension StyleIndex {
   private func best(utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions)
     throws(SyntaxError) -> (winner: RankKey?, theme: String?, spilled: [Specificity])
   {
-    try NodeLine.with(utf8: text) { line in
-      let theme = line.themeText ?? options.theme
-      var collector = BestCollector(mode: options.mode)
+    unowned(unsafe) let trie = self.trie
+    let (queryTheme, mode) = (options.theme, options.mode)
+    return try NodeLine.with(utf8: text) { line in
+      let theme = line.themeText ?? queryTheme
+      var collector = BestCollector(mode: mode)
       trie.collect(line, theme: theme, into: &collector)
       return (collector.best, theme, collector.spilled)
     }
@@ -140,9 +145,11 @@ extension StyleIndex {
   private func applicable(
     utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions, into keys: inout [RankKey]
   ) throws(SyntaxError) -> (theme: String?, spilled: [Specificity]) {
-    try NodeLine.with(utf8: text) { line in
-      let theme = line.themeText ?? options.theme
-      return (theme, rank(line, theme: theme, mode: options.mode, into: &keys))
+    unowned(unsafe) let trie = self.trie
+    let (queryTheme, mode) = (options.theme, options.mode)
+    return try NodeLine.with(utf8: text) { line in
+      let theme = line.themeText ?? queryTheme
+      return (theme, trie.rank(line, theme: theme, mode: mode, into: &keys))
     }
   }
 }
