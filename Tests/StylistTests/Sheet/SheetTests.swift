@@ -110,6 +110,21 @@ import Testing
     #expect(errors("styles:\n  t: { a: !!int twelve }\n") == ["test.yaml:2:11: error: 'twelve' is not a valid int"])
   }
 
+  /// A core schema tag types one kind of node; on another kind it is an
+  /// error where it stands (it was ignored), and on its own kind it loads.
+  @Test func aCoreTagOnAnotherKindOfNodeIsAnError() throws {
+    #expect(
+      errors("styles:\n  t: !!str { a: 1 }\n  u: { a: !!map x, b: !!int [1], c: !!seq { d: 1 } }\n") == [
+        "test.yaml:2:6: error: the tag '!!str' is for scalars, not a map",
+        "test.yaml:3:11: error: the tag '!!map' is for maps, not a scalar",
+        "test.yaml:3:23: error: the tag '!!int' is for scalars, not a list",
+        "test.yaml:3:37: error: the tag '!!seq' is for lists, not a map",
+      ])
+    let values = try properties("styles:\n  t: !!map { a: !!seq [1], b: !custom { c: 2 } }\n", "t")!
+    #expect(values["a"] == .list([.int(1)]))
+    #expect(values["b"] == .map(["c": .int(2)]))
+  }
+
   @Test func keyOrderIsKept() throws {
     let values = try properties("styles:\n  t: { z: 1, a: 2, m: 3 }\n", "t")!
     #expect(Array(values.keys) == ["z", "a", "m"])

@@ -1,13 +1,15 @@
 /// Builds documents of `YAMLNode`s from libyaml's events, without recursion.
 ///
 /// Limits keep hostile input bounded: nesting deeper than `maxDepth` is an
-/// error. Duplicate keys in one mapping are reported with both locations.
+/// error. Duplicate keys in one mapping are reported with both locations, and a
+/// core schema tag on a node of another kind (`!!str` on a map) where it stands.
 /// With a consumer, the mappings it chooses (a document's root mapping, and
 /// mappings inside it) are not composed: their entries go to it one by one,
 /// in document order, flat values without nodes where it asks (see
 /// `YAMLEntryConsumer`). Everything else is composed.
 struct YAMLComposer {
-  /// A problem that does not stop composing (a duplicate key).
+  /// A problem that does not stop composing (a duplicate key, a tag on
+  /// the wrong kind of node).
   struct Problem {
     var message: String
     var mark: YAMLMark
@@ -27,7 +29,7 @@ struct YAMLComposer {
   /// Takes the entries of the mappings it chooses; nil composes everything.
   private let consumer: (any YAMLEntryConsumer)?
   private(set) var documents: [YAMLNode?] = []
-  /// Problems that do not stop composition (duplicate keys).
+  /// Problems that do not stop composition (duplicate keys, misplaced tags).
   private(set) var problems: [Problem] = []
   private var stack: [Frame] = []
   private var anchors: [String: YAMLNode] = [:]
@@ -91,6 +93,7 @@ struct YAMLComposer {
       documents.append(root)
       consumer?.documentEnded(composedRoot: root)
     case .scalar(let value, let style, let tag, let anchor):
+      checkTag(tag, on: .scalar, at: mark)
       add(YAMLNode(.scalar(value, style), tag: tag, mark: mark), anchor: anchor)
     case .alias(let anchor):
       guard let node = anchors[anchor] else {
@@ -98,8 +101,10 @@ struct YAMLComposer {
       }
       add(node, anchor: nil)
     case .sequenceStart(let tag, let anchor):
+      checkTag(tag, on: .list, at: mark)
       try push(.sequence([], tag: tag, anchor: anchor, mark: mark), at: mark)
     case .mappingStart(let tag, let anchor):
+      checkTag(tag, on: .map, at: mark)
       try push(mappingFrame(tag: tag, anchor: anchor, at: mark), at: mark)
     case .sequenceEnd:
       guard case .sequence(let items, let tag, let anchor, let start)? = stack.popLast() else { return }
@@ -263,6 +268,18 @@ struct YAMLComposer {
     }
     report(seen.duplicates)
     return problems.count == reported
+  }
+
+  /// Reports a core schema tag on a node of another kind (`!!str` on a
+  /// map, `!!map` on a scalar): the tag cannot be honoured, and ignoring
+  /// it would load something other than what the sheet says. Other tags
+  /// are not checked here (see `CoreSchema.taggedValue`).
+  private mutating func checkTag(_ tag: String?, on kind: YAMLTag.NodeKind, at mark: YAMLMark) {
+    guard let tag, let tagged = YAMLTag.kind(of: tag), tagged != kind else { return }
+    problems.append(
+      Problem(
+        message: "the tag '\(YAMLTag.written(tag))' is for \(tagged.plural), not \(kind.name)", mark: mark,
+        kind: .invalidValue))
   }
 
   private mutating func report(_ duplicates: [KeySet.Duplicate]) {

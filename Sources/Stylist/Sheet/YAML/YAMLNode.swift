@@ -68,4 +68,44 @@ enum YAMLTag {
   static let float = "tag:yaml.org,2002:float"
   static let bool = "tag:yaml.org,2002:bool"
   static let null = "tag:yaml.org,2002:null"
+  static let map = "tag:yaml.org,2002:map"
+  static let seq = "tag:yaml.org,2002:seq"
+
+  /// The kinds of node a core schema tag is for.
+  enum NodeKind {
+    case scalar, list, map
+
+    var name: String {
+      switch self {
+      case .scalar: "a scalar"
+      case .list: "a list"
+      case .map: "a map"
+      }
+    }
+
+    var plural: String {
+      switch self {
+      case .scalar: "scalars"
+      case .list: "lists"
+      case .map: "maps"
+      }
+    }
+  }
+
+  /// The kind of node `tag` is for when it is one of the core schema's
+  /// (`!!str` … `!!null` scalars, `!!seq` lists, `!!map` maps); nil for any other.
+  static func kind(of tag: String) -> NodeKind? {
+    switch tag {
+    case str, int, float, bool, null: .scalar
+    case seq: .list
+    case map: .map
+    default: nil
+    }
+  }
+
+  /// `tag` as a sheet spells it: `!!str` for the core schema's `tag:yaml.org,2002:str`.
+  static func written(_ tag: String) -> String {
+    let prefix = "tag:yaml.org,2002:"
+    return tag.hasPrefix(prefix) ? "!!" + tag.dropFirst(prefix.count) : tag
+  }
 }
