@@ -4,7 +4,7 @@ extension RuleTrie {
   /// its position): interns every literal, cuts each selector into `>`
   /// chunks, inserts the chunks innermost first under the root of the
   /// rule's theme and token, then lays the trie out flat, each root's tree
-  /// breadth first (see the type's comment). The list is let go once its
+  /// depth first (see the type's comment). The list is let go once its
   /// selectors are inserted, before the flat tables are laid out.
   ///
   /// Selectors, not rules: built on a thread of its own
@@ -288,9 +288,9 @@ extension RuleTrie {
     /// The groups' order is free (the walk finds a group by its name), and
     /// most rules below is the build's best guess at most queried: a
     /// group's summaries then share lines with the other often-tried ones,
-    /// the breadth-first numbering gives its children the earlier blocks of
-    /// the next level, and, inserted first, it sits at its home slot
-    /// (docs/PERFORMANCE.md, session 19).
+    /// the depth-first numbering lays out what is below it first, right
+    /// after its siblings' block, and, inserted first, it sits at its home slot
+    /// (docs/PERFORMANCE.md, sessions 19 and 25).
     private func orderChildren(_ children: Groups) {
       // Rules ending at or below each node: an edge is created after the
       // edge into its parent, so in reverse a node's total is complete
@@ -362,7 +362,7 @@ extension RuleTrie {
       return slots
     }
 
-    /// The flat form: each root's tree breadth first, one root after another,
+    /// The flat form: each root's tree depth first, one root after another,
     /// a node's children consecutive in the order the walk tries them.
     ///
     /// The final tables are written in passes, one kind of field at a time,
@@ -380,22 +380,24 @@ extension RuleTrie {
       /// The edge into each node, by final id (-1 for a root).
       var edgeInto = PageBuffer<Int32>(repeating: -1, count: nodeCount)
       var (rootStarts, rootEnds): ([Int], [Int]) = ([], [])
-      // Breadth first, numbering a node's children consecutively when it is
-      // reached; its child fields and its children's parent are known then.
+      // Depth first, numbering a node's children consecutively when it is
+      // expanded; its child fields and its children's parent are known then.
       do {
         let order = PageBuffer<Int32>(capacity: nodeCount)
         let children = Self.grouped(nodeCount, edges.count) { Int(edges[$0].parent) }
         orderChildren(children)
         for root in rootNodes {
-          var next = order.count
-          rootStarts.append(next)
+          rootStarts.append(order.count)
+          // Final ids of nodes numbered but whose children are not yet:
+          // the next child to expand is on top.
+          var unexpanded = [order.count]
           newID[root] = Int32(order.count)
           order.append(Int32(root))
-          while next < order.count {
+          while let next = unexpanded.popLast() {
             let node = Int(order[next])
             let childEdges = Int(children.start[node])..<Int(children.start[node + 1])
             // Where its children start even when it has none, so that
-            // `firstChild` never decreases (`RuleTrie.parent(of:)`).
+            // siblings' `firstChild` never decreases (`RuleTrie.parent(of:)`).
             records[next].node.firstChild = Int32(order.count)
             var (literalCount, childNames) = (0, UInt64(0))
             for position in childEdges {
@@ -413,7 +415,9 @@ extension RuleTrie {
             records[next].node.childNames = childNames
             records[next].node.literalChildCount = Int32(literalCount)
             records[next].node.patternChildCount = Int32(childEdges.count - literalCount)
-            next += 1
+            // The first child is expanded next, its siblings after all of its descendants.
+            let firstChild = Int(records[next].node.firstChild)
+            unexpanded.append(contentsOf: (firstChild..<firstChild + childEdges.count).reversed())
           }
           rootEnds.append(order.count)
         }

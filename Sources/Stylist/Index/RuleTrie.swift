@@ -19,10 +19,12 @@
 /// is not a scan of all of them.
 ///
 /// Everything is stored in flat buffers of plain values. Each root's tree
-/// is numbered breadth first, one root after another: a root's tree is a
+/// is numbered depth first, one root after another: a root's tree is a
 /// contiguous range of trie nodes and of terminals, a node's children are
-/// consecutive, and the nodes a query visits most (a common token's root
-/// and its children) sit together and stay in cache. A query reads a
+/// consecutive, everything below a child comes before the next child's
+/// descendants (so a walk down a subtree stays in a few lines), and the
+/// nodes a query visits most (a common token's root and its children) sit
+/// together and stay in cache. A query reads a
 /// trie node's `Chunk` when it tries the node and its `Record` (its `Node`
 /// and first terminal) when it visits it, except what the node's
 /// `ChildSummary` stands in for (placing a simple chunk, trying a simple
@@ -422,17 +424,32 @@ final class RuleTrie: @unchecked Sendable {
   }
 
   /// The trie node `node` is a child of, nil for a root (for `explain`;
-  /// no table holds it). Nodes are numbered breadth first, so `firstChild`
-  /// never decreases from one node to the next: the parent is the last
-  /// node whose children start at or before `node`.
+  /// no table holds it). Found from the node's root down: in a depth-first
+  /// layout a node's children are consecutive and each child's descendants
+  /// follow the descendants of the siblings before it, starting at its
+  /// `firstChild` (set even when it has none), so below each node the way
+  /// down is its last child whose descendants start at or before `node`.
   func parent(of node: TrieNodeID) -> TrieNodeID? {
     guard rootByNode[node] == nil else { return nil }
-    var (low, high) = (0, node.index)  // the parent is in low..<high
+    // Roots are laid out one after another: the node's is the last that starts before it.
+    var (low, high) = (0, roots.count)  // the root is in low..<high
     while high - low > 1 {
       let middle = (low + high) / 2
-      if tables.records[middle].node.firstChild <= Int32(node.index) { low = middle } else { high = middle }
+      if roots[middle].node.index <= node.index { low = middle } else { high = middle }
     }
-    return TrieNodeID(low)
+    var current = roots[low].node.index
+    while true {
+      let record = tables.records[current].node
+      let first = Int(record.firstChild)
+      let end = first + Int(record.literalChildCount + record.patternChildCount)
+      if (first..<end).contains(node.index) { return TrieNodeID(current) }
+      var (below, above) = (first, end)  // the child to go down is in below..<above
+      while above - below > 1 {
+        let middle = (below + above) / 2
+        if Int(tables.records[middle].node.firstChild) <= node.index { below = middle } else { above = middle }
+      }
+      current = below
+    }
   }
 
   /// The rule's chunks, innermost first: up its parents from its terminal.
