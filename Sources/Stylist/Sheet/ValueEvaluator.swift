@@ -351,7 +351,7 @@ final class ValueEvaluator {
   {
     guard let tag else { return style == .plain ? CoreSchema.plainValue(text) : .string(text) }
     // A local tag (`!foo`) on a quoted scalar leaves it a string.
-    if style != .plain && !tag.hasPrefix("tag:yaml.org,2002:") { return .string(text) }
+    if style != .plain && !tag.hasPrefix(YAMLTag.corePrefix) { return .string(text) }
     guard let value = CoreSchema.taggedValue(text, tag: tag) else {
       sink.error(
         "'\(text)' is not a valid \(tag.split(separator: ":").last ?? "")", .invalidValue, at: location(mark, file))

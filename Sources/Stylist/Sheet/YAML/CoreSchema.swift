@@ -109,7 +109,7 @@ enum CoreSchema {
     case YAMLTag.bool: return bool(text).map(PropertyValue.bool)
     case YAMLTag.null: return isNull(text) ? .null : nil
     case "!": return .string(text)
-    default: return tag.hasPrefix("tag:yaml.org,2002:") ? .string(text) : plainValue(text)
+    default: return tag.hasPrefix(YAMLTag.corePrefix) ? .string(text) : plainValue(text)
     }
   }
 }

@@ -274,7 +274,7 @@ struct YAMLComposer {
   /// map, `!!map` on a scalar): the tag cannot be honoured, and ignoring
   /// it would load something other than what the sheet says. Other tags
   /// are not checked here (see `CoreSchema.taggedValue`).
-  private mutating func checkTag(_ tag: String?, on kind: YAMLTag.NodeKind, at mark: YAMLMark) {
+  private mutating func checkTag(_ tag: String?, on kind: YAMLNode.Kind, at mark: YAMLMark) {
     guard let tag, let tagged = YAMLTag.kind(of: tag), tagged != kind else { return }
     problems.append(
       Problem(

@@ -49,15 +49,38 @@ final class YAMLNode {
   /// A plain `<<` key (untagged or `!!merge`): merges maps into its mapping.
   var isMergeKey: Bool {
     guard case .scalar("<<", .plain) = content else { return false }
-    return tag == nil || tag == "tag:yaml.org,2002:merge"
+    return tag == nil || tag == YAMLTag.merge
+  }
+
+  /// The kinds of node, as messages name them.
+  enum Kind {
+    case scalar, list, map
+
+    /// "a list", as in "must be a map, not a list".
+    var name: String {
+      switch self {
+      case .scalar: "a scalar"
+      case .list: "a list"
+      case .map: "a map"
+      }
+    }
+
+    /// "lists", as in "the tag '!!seq' is for lists".
+    var plural: String {
+      switch self {
+      case .scalar: "scalars"
+      case .list: "lists"
+      case .map: "maps"
+      }
+    }
   }
 
   /// What the node is, for "must be a map, not a list" messages.
   var kindName: String {
     switch content {
-    case .scalar: isNull ? "null" : "a scalar"
-    case .sequence: "a list"
-    case .mapping: "a map"
+    case .scalar: isNull ? "null" : Kind.scalar.name
+    case .sequence: Kind.list.name
+    case .mapping: Kind.map.name
     }
   }
 }
@@ -70,31 +93,13 @@ enum YAMLTag {
   static let null = "tag:yaml.org,2002:null"
   static let map = "tag:yaml.org,2002:map"
   static let seq = "tag:yaml.org,2002:seq"
-
-  /// The kinds of node a core schema tag is for.
-  enum NodeKind {
-    case scalar, list, map
-
-    var name: String {
-      switch self {
-      case .scalar: "a scalar"
-      case .list: "a list"
-      case .map: "a map"
-      }
-    }
-
-    var plural: String {
-      switch self {
-      case .scalar: "scalars"
-      case .list: "lists"
-      case .map: "maps"
-      }
-    }
-  }
+  static let merge = "tag:yaml.org,2002:merge"
+  /// What `!!` stands for: every `!!` tag (`!!str`, `!!map`, `!!merge`, …) starts with it.
+  static let corePrefix = "tag:yaml.org,2002:"
 
   /// The kind of node `tag` is for when it is one of the core schema's
   /// (`!!str` … `!!null` scalars, `!!seq` lists, `!!map` maps); nil for any other.
-  static func kind(of tag: String) -> NodeKind? {
+  static func kind(of tag: String) -> YAMLNode.Kind? {
     switch tag {
     case str, int, float, bool, null: .scalar
     case seq: .list
@@ -105,7 +110,6 @@ enum YAMLTag {
 
   /// `tag` as a sheet spells it: `!!str` for the core schema's `tag:yaml.org,2002:str`.
   static func written(_ tag: String) -> String {
-    let prefix = "tag:yaml.org,2002:"
-    return tag.hasPrefix(prefix) ? "!!" + tag.dropFirst(prefix.count) : tag
+    tag.hasPrefix(corePrefix) ? "!!" + tag.dropFirst(corePrefix.count) : tag
   }
 }
