@@ -58,18 +58,13 @@ extension NamePattern {
 }
 
 extension VariantPattern {
-  /// Whether every variant (or absence of one) `other` accepts, this accepts too.
+  /// Whether every variant (or absence of one) `other` accepts, this accepts
+  /// too: an unspecified variant accepts all, and written ones compare as
+  /// the name patterns they are spelled as.
   func covers(_ other: VariantPattern) -> Bool {
-    switch (self, other) {
-    case (.unspecified, _): true
-    case (_, .unspecified): false
-    case (.any, _): true
-    case (.exact(let mine), .exact(let theirs)): mine == theirs
-    case (.exact, _): false
-    case (.glob(let mine), .exact(let theirs)): mine.matches(theirs)
-    case (.glob(let mine), .glob(let theirs)): Glob.pattern(mine.pattern, covers: theirs.pattern)
-    case (.glob(let mine), .any): Glob.pattern(mine.pattern, covers: "*")
-    }
+    guard let mine = written else { return true }
+    guard let theirs = other.written else { return false }
+    return mine.covers(theirs)
   }
 }
 

@@ -76,26 +76,37 @@ public enum VariantPattern: Hashable, Sendable {
   /// `[*]`: some variant.
   case any
 
+  /// The pattern `text` spells between the brackets, `.unspecified` for
+  /// none: read as a name pattern is (`*`, a glob, or a literal).
   init(_ text: String?) {
     guard let text else {
       self = .unspecified
       return
     }
-    if text == "*" {
-      self = .any
-    } else if text.containsByte(UInt8(ascii: "*")) {
-      self = .glob(Glob(text))
-    } else {
-      self = .exact(text)
-    }
+    self.init(written: NamePattern(text))
   }
 
   /// The pattern `bytes` spell between the brackets (see `NamePattern.init(bytes:)`).
   init(bytes: UnsafeBufferPointer<UInt8>) {
-    switch NamePattern(bytes: bytes) {
+    self.init(written: NamePattern(bytes: bytes))
+  }
+
+  /// The variant pattern spelled as `name` is.
+  private init(written name: NamePattern) {
+    switch name {
     case .any: self = .any
     case .glob(let glob): self = .glob(glob)
     case .exact(let text): self = .exact(text)
+    }
+  }
+
+  /// The name pattern spelled as this is; nil when unspecified.
+  var written: NamePattern? {
+    switch self {
+    case .unspecified: nil
+    case .any: .any
+    case .glob(let glob): .glob(glob)
+    case .exact(let text): .exact(text)
     }
   }
 
