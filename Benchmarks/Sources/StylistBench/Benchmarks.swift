@@ -66,8 +66,9 @@ struct Benchmarks {
   }
 
   /// `stylist batch` on design systems of 1k, 10k and 100k styles (and the
-  /// 10k one skewed to one token), whole process, load included; the load
-  /// alone is the same command on empty input.
+  /// 10k one skewed to one token), whole process, load included; a line's
+  /// time is that of the same process from its first read of its input to
+  /// its exit, over the lines (`Measure.ProcessRun.afterFirstRead`).
   ///
   /// Every command's runs alternate with the others' (the best of each
   /// kept): on this shared machine one run in three or four reads 10–25 %
@@ -77,6 +78,12 @@ struct Benchmarks {
   /// skewed sheet and `--cascade` (`rounds`), then the growth row's runs,
   /// 1k and 100k, with a pointer chase over 8 MB and 1 MB (`PointerChase`,
   /// printed last: which kind of minute it was), for `roundsForUnevenSides`.
+  ///
+  /// A line's time is netted of the load within each run: the 100k load
+  /// alone varies by hundreds of milliseconds in a busy stretch, so the
+  /// best run less the best run on empty input (until session 27) erred
+  /// high whenever the best run's load was not also the best load
+  /// (docs/PERFORMANCE.md, session 27).
   private mutating func designSystemBatch() throws {
     let lines = options.batchLines
     func workload(_ styles: Int, skewed: Bool) throws -> (sheet: String, input: String) {
@@ -97,33 +104,42 @@ struct Benchmarks {
     let chases = [(name: "chase 1 MB", bytes: 1 << 20), (name: "chase 8 MB", bytes: 8 << 20)].map {
       (name: $0.name, chase: PointerChase(bytes: $0.bytes))
     }
-    var commands: [String: () throws -> Void] = [
-      "cat": { _ = try Measure.command("/bin/cat", [], input: standard.input) },
-      "skewed": { _ = try Measure.command(stylist, ["batch", "-s", skewedFiles.sheet], input: skewedFiles.input) },
-      "cascade": {
-        _ = try Measure.command(stylist, ["batch", "-s", standard.sheet, "--cascade"], input: standard.input)
-      },
-    ]
-    var growthCommands: [String: () throws -> Void] = [:]
+    func timed(_ name: String, _ body: @escaping () throws -> Void) -> (String, () throws -> [String: Double]) {
+      (name, { [name: try Measure.seconds(body)] })
+    }
+    var commands = Dictionary(
+      uniqueKeysWithValues: [
+        timed("cat") { _ = try Measure.command("/bin/cat", [], input: standard.input) },
+        timed("skewed") {
+          _ = try Measure.command(stylist, ["batch", "-s", skewedFiles.sheet], input: skewedFiles.input)
+        },
+        timed("cascade") {
+          _ = try Measure.command(stylist, ["batch", "-s", standard.sheet, "--cascade"], input: standard.input)
+        },
+      ])
+    var growthCommands = Dictionary(
+      uniqueKeysWithValues: chases.map { entry in
+        timed(entry.name) {
+          if entry.chase.run(loads: chaseLoads) < 0 { throw BenchError("the chase left its buffer") }
+        }
+      })
     for styles in sizes {
       let sheet = files[styles]!
-      let full = { _ = try Measure.command(stylist, ["batch", "-s", sheet.sheet], input: sheet.input) }
-      let load = { _ = try Measure.command(stylist, ["batch", "-s", sheet.sheet], input: "/dev/null") }
+      // The whole run (`batch N`), its start until it reads its input
+      // (`load N`), and the rest (`lines N`).
+      let run: () throws -> [String: Double] = {
+        let run = try Measure.process(stylist, ["batch", "-s", sheet.sheet], input: sheet.input, watchingInput: true)
+        guard let untilFirstRead = run.untilFirstRead, let afterFirstRead = run.afterFirstRead else {
+          throw BenchError("stylist batch on \(styles) styles exited before reading its input")
+        }
+        return ["batch \(styles)": run.seconds, "load \(styles)": untilFirstRead, "lines \(styles)": afterFirstRead]
+      }
       // The 10k runs set the rate goals, beside `cat`, the skewed sheet and
       // `--cascade`; the 1k and 100k runs only the growth row.
-      if styles == 10_000 {
-        (commands["batch \(styles)"], commands["load \(styles)"]) = (full, load)
-      } else {
-        (growthCommands["batch \(styles)"], growthCommands["load \(styles)"]) = (full, load)
-      }
+      if styles == 10_000 { commands["batch \(styles)"] = run } else { growthCommands["batch \(styles)"] = run }
     }
-    for (name, chase) in chases {
-      growthCommands[name] = {
-        if chase.run(loads: chaseLoads) < 0 { throw BenchError("the chase left its buffer") }
-      }
-    }
-    let best = try Measure.bestAlternating(runs: Self.rounds, commands)
-      .merging(Measure.bestAlternating(runs: Self.roundsForUnevenSides, growthCommands)) { first, _ in first }
+    let best = try Measure.leastAlternating(runs: Self.rounds, commands)
+      .merging(Measure.leastAlternating(runs: Self.roundsForUnevenSides, growthCommands)) { first, _ in first }
 
     let plain = best["batch 10000"]!
     let catRate = Double(lines) / best["cat"]!
@@ -134,7 +150,7 @@ struct Benchmarks {
         met: Double(lines) / plain >= 1_000_000))
     rows.append(
       Row(
-        workload: "  of which load and index (empty input)", figure: best["load 10000"]! * 1000, unit: "ms",
+        workload: "  of which load and index (until it reads input)", figure: best["load 10000"]! * 1000, unit: "ms",
         baselineName: "—", baseline: nil, ratio: nil, goal: "—", met: true))
 
     let skewed = best["skewed"]!
@@ -154,7 +170,7 @@ struct Benchmarks {
     var perLine: [Int: Double] = [:]
     for styles in sizes {
       let load = best["load \(styles)"]!
-      perLine[styles] = (best["batch \(styles)"]! - load) / Double(lines)
+      perLine[styles] = best["lines \(styles)"]! / Double(lines)
       rows.append(
         Row(
           workload: "  per line, net of load, \(styles / 1000)k styles", figure: perLine[styles]! * 1e9, unit: "ns",

@@ -5,8 +5,7 @@ enum Measure {
   static func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = ContinuousClock.now
     try body()
-    let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return seconds(from: start, to: .now)
   }
 
   /// Best time of `runs` runs of `body`.
@@ -16,17 +15,28 @@ enum Measure {
     return best
   }
 
-  /// The best time of each of `bodies`, over `runs` rounds that run every
-  /// body once in turn (in key order): a noisy stretch of the machine
-  /// slows them alike, where runs in a row would pin it on one of them.
+  /// The best time of each of `bodies` over alternating rounds (`leastAlternating`).
   static func bestAlternating(runs: Int, _ bodies: [String: () throws -> Void]) throws -> [String: Double] {
-    var best: [String: Double] = [:]
+    let timed = bodies.reduce(into: [String: () throws -> [String: Double]]()) { timed, entry in
+      let (name, body) = entry
+      timed[name] = { [name: try seconds(body)] }
+    }
+    return try leastAlternating(runs: runs, timed)
+  }
+
+  /// The least of each figure the bodies report (by name), over `runs`
+  /// rounds that run every body once in turn (in key order): a noisy
+  /// stretch of the machine slows them alike, where runs in a row would
+  /// pin it on one of them.
+  static func leastAlternating(runs: Int, _ bodies: [String: () throws -> [String: Double]]) throws -> [String: Double]
+  {
+    var least: [String: Double] = [:]
     for _ in 0..<runs {
-      for (name, body) in bodies.sorted(by: { $0.key < $1.key }) {
-        best[name] = min(best[name] ?? .infinity, try seconds(body))
+      for (_, body) in bodies.sorted(by: { $0.key < $1.key }) {
+        least.merge(try body(), uniquingKeysWith: min)
       }
     }
-    return best
+    return least
   }
 
   /// Operations per second: repeats `body` (which performs `count` operations)
@@ -52,14 +62,37 @@ enum Measure {
     try process(path, arguments, input: input).seconds
   }
 
-  /// `command`'s wall time, and the process's peak resident memory in
-  /// bytes (`ru_maxrss` from `wait4`: the whole process, libraries included;
-  /// on Linux never less than this process's own peak, see `--peak-rss-of`).
-  static func process(_ path: String, _ arguments: [String], input: String) throws -> (
-    seconds: Double, peakResidentBytes: Int
-  ) {
+  /// A whole-process run, timed from outside the process.
+  struct ProcessRun {
+    /// From spawning the process to reaping it.
+    var seconds: Double
+    /// From spawning it to its first read of its input, when watched
+    /// (`process(…, watchingInput: true)`).
+    var untilFirstRead: Double?
+    /// `ru_maxrss` from `wait4`: the whole process, libraries included; on
+    /// Linux never less than this process's own peak (see `--peak-rss-of`).
+    var peakResidentBytes: Int
+
+    /// From its first read of its input to its exit: what the process
+    /// spends on its input (and on exiting), whatever its start took.
+    var afterFirstRead: Double? { untilFirstRead.map { seconds - $0 } }
+  }
+
+  /// Runs a command as `command` does, and with `watchingInput` also
+  /// notes when it first reads its input: `input` is opened here and the
+  /// child's stdin is a duplicate of that descriptor, so the two share one
+  /// file offset, which moves when the child reads (POSIX, no `/proc`).
+  /// Until then this thread looks at the offset every 200 µs or so, so the
+  /// moment is noted at most that late (0.2 ns a line over a million
+  /// lines); after, it only waits.
+  static func process(_ path: String, _ arguments: [String], input: String, watchingInput: Bool = false) throws
+    -> ProcessRun
+  {
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
+    let inputDescriptor = open(input, O_RDONLY | O_CLOEXEC)
+    guard inputDescriptor >= 0 else { throw BenchError("cannot open \(input): \(String(cString: strerror(errno)))") }
+    defer { close(inputDescriptor) }
     #if canImport(Darwin)
       var actions: posix_spawn_file_actions_t? = nil
     #else
@@ -67,19 +100,29 @@ enum Measure {
     #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, inputDescriptor, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     var pid = pid_t()
     var status: Int32 = 0
-    var spawned: Int32 = 0
     var usage = rusage()
-    let time = seconds {
-      spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
-      if spawned == 0 {
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let start = ContinuousClock.now
+    let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+    guard spawned == 0 else { throw BenchError("cannot run \(path): \(String(cString: strerror(spawned)))") }
+    var firstRead: ContinuousClock.Instant?
+    var reaped = false
+    while watchingInput && firstRead == nil && !reaped {
+      if lseek(inputDescriptor, 0, SEEK_CUR) > 0 {
+        firstRead = .now
+      } else if wait4(pid, &status, WNOHANG, &usage) == pid {
+        reaped = true
+      } else {
+        usleep(200)
       }
     }
-    guard spawned == 0 else { throw BenchError("cannot run \(path): \(String(cString: strerror(spawned)))") }
+    if !reaped {
+      while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    }
+    let end = ContinuousClock.now
     // Exited normally (no signal) with status 0.
     guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
       throw BenchError("\(path) \(arguments) ended with status \(status)")
@@ -90,7 +133,14 @@ enum Measure {
     #else
       let peak = Int(usage.ru_maxrss) * 1024
     #endif
-    return (time, peak)
+    return ProcessRun(
+      seconds: seconds(from: start, to: end), untilFirstRead: firstRead.map { seconds(from: start, to: $0) },
+      peakResidentBytes: peak)
+  }
+
+  private static func seconds(from start: ContinuousClock.Instant, to end: ContinuousClock.Instant) -> Double {
+    let elapsed = end - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
   }
 }
 
