@@ -128,11 +128,12 @@ struct Benchmarks {
       // The whole run (`batch N`), its start until it reads its input
       // (`load N`), and the rest (`lines N`).
       let run: () throws -> [String: Double] = {
-        let run = try Measure.process(stylist, ["batch", "-s", sheet.sheet], input: sheet.input, watchingInput: true)
-        guard let untilFirstRead = run.untilFirstRead, let afterFirstRead = run.afterFirstRead else {
+        let batch = try Measure.process(
+          stylist, ["batch", "-s", sheet.sheet], input: sheet.input, watchingInput: true)
+        guard let untilFirstRead = batch.untilFirstRead, let afterFirstRead = batch.afterFirstRead else {
           throw BenchError("stylist batch on \(styles) styles exited before reading its input")
         }
-        return ["batch \(styles)": run.seconds, "load \(styles)": untilFirstRead, "lines \(styles)": afterFirstRead]
+        return ["batch \(styles)": batch.seconds, "load \(styles)": untilFirstRead, "lines \(styles)": afterFirstRead]
       }
       // The 10k runs set the rate goals, beside `cat`, the skewed sheet and
       // `--cascade`; the 1k and 100k runs only the growth row.
