@@ -113,10 +113,13 @@ enum Measure {
     while watchingInput && firstRead == nil && !reaped {
       if lseek(inputDescriptor, 0, SEEK_CUR) > 0 {
         firstRead = .now
-      } else if wait4(pid, &status, WNOHANG, &usage) == pid {
-        reaped = true
-      } else {
-        usleep(200)
+        break
+      }
+      switch wait4(pid, &status, WNOHANG, &usage) {
+      case pid: reaped = true
+      case let failed where failed < 0 && errno != EINTR:
+        throw BenchError("cannot wait for \(path): \(String(cString: strerror(errno)))")
+      default: usleep(200)
       }
     }
     if !reaped {
