@@ -110,7 +110,7 @@ enum Measure {
     guard spawned == 0 else { throw BenchError("cannot run \(path): \(String(cString: strerror(spawned)))") }
     var firstRead: ContinuousClock.Instant?
     var reaped = false
-    while watchingInput && firstRead == nil && !reaped {
+    while watchingInput && !reaped {
       if lseek(inputDescriptor, 0, SEEK_CUR) > 0 {
         firstRead = .now
         break
