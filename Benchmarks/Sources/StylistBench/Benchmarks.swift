@@ -104,22 +104,19 @@ struct Benchmarks {
     let chases = [(name: "chase 1 MB", bytes: 1 << 20), (name: "chase 8 MB", bytes: 8 << 20)].map {
       (name: $0.name, chase: PointerChase(bytes: $0.bytes))
     }
-    func timed(_ name: String, _ body: @escaping () throws -> Void) -> (String, () throws -> [String: Double]) {
-      (name, { [name: try Measure.seconds(body)] })
-    }
     var commands = Dictionary(
       uniqueKeysWithValues: [
-        timed("cat") { _ = try Measure.command("/bin/cat", [], input: standard.input) },
-        timed("skewed") {
+        Measure.timed("cat") { _ = try Measure.command("/bin/cat", [], input: standard.input) },
+        Measure.timed("skewed") {
           _ = try Measure.command(stylist, ["batch", "-s", skewedFiles.sheet], input: skewedFiles.input)
         },
-        timed("cascade") {
+        Measure.timed("cascade") {
           _ = try Measure.command(stylist, ["batch", "-s", standard.sheet, "--cascade"], input: standard.input)
         },
       ])
     var growthCommands = Dictionary(
       uniqueKeysWithValues: chases.map { entry in
-        timed(entry.name) {
+        Measure.timed(entry.name) {
           if entry.chase.run(loads: chaseLoads) < 0 { throw BenchError("the chase left its buffer") }
         }
       })

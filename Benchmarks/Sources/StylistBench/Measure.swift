@@ -17,11 +17,12 @@ enum Measure {
 
   /// The best time of each of `bodies` over alternating rounds (`leastAlternating`).
   static func bestAlternating(runs: Int, _ bodies: [String: () throws -> Void]) throws -> [String: Double] {
-    let timed = bodies.reduce(into: [String: () throws -> [String: Double]]()) { timed, entry in
-      let (name, body) = entry
-      timed[name] = { [name: try seconds(body)] }
-    }
-    return try leastAlternating(runs: runs, timed)
+    try leastAlternating(runs: runs, Dictionary(uniqueKeysWithValues: bodies.map { timed($0.key, $0.value) }))
+  }
+
+  /// `body` as a body of `leastAlternating` whose one figure, `name`, is its time.
+  static func timed(_ name: String, _ body: @escaping () throws -> Void) -> (String, () throws -> [String: Double]) {
+    (name, { [name: try seconds(body)] })
   }
 
   /// The least of each figure the bodies report (by name), over `runs`
