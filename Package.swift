@@ -34,7 +34,6 @@ let package = Package(
       name: "StylistCLI",
       dependencies: [
         "Stylist",
-        "CPrefetch",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

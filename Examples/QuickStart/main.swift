@@ -38,7 +38,7 @@ do {
 
 // Observers hear theme and mode changes and new sheets, one at a time, in order.
 let token = engine.observe { update in
-  let color = update.index.bestMatch(for: "home/searchBar/label", options: update.options).properties?["color"]
+  let color = engine.bestMatch(for: "home/searchBar/label").properties?["color"]
   print("update \(update.generation): theme \(update.theme ?? "none"), color \(color?.stringValue ?? "-")")
 }
 engine.theme = "dark"  // update 1: theme dark, color #EEEEEE

@@ -38,77 +38,65 @@ struct BatchCommand: ParsableCommand {
     }
   }
 
-  /// Lines are read and matched on this thread and handed over in blocks
-  /// (`AnsweredLines`) to a `BatchWriter` on a thread of its own, which
-  /// renders and writes the answers in order. A block goes over when full
-  /// and whenever the input has no complete line ready, flushing the
-  /// output after it: a tool that writes a line and waits gets its answer.
-  /// This thread keeps load positions, never an `Answer`: an answer holds
-  /// the index, whose storage the writer reads (`StyleIndex.bestMatchOrder`).
+  /// Reads a line, asks the engine, writes the answer: in order, one JSON
+  /// object a line (`Resolution.writeJSON(node:to:)`, as `match --format
+  /// json` writes it). The output is flushed whenever the input has no
+  /// complete line ready, so a tool that writes a line and waits gets its answer.
   func run() throws {
-    let (index, options) = try sheet.load()
+    let engine = try sheet.load()
     let cascade = cascade
-    let writer = BatchWriter(index: index)
-    let handoff = Handoff<AnsweredLines>(capacity: AnsweredLines.waitingLimit) { writer.write($0) }
-    var block = AnsweredLines()
-    var lineNumber = 0
+    var output = OutputBuffer()
     var reader = LineReader(descriptor: STDIN_FILENO)
-    var themes = LineThemes(index: index, queryTheme: options.theme)
-    var cascaded = CascadeScratch()
+    var lineThemes = LineThemes(engine: engine, queryTheme: sheet.theme)
+    var rendered = RenderedAnswers()
+    var lineNumber = 0
     while let next = reader.nextLine() {
       switch next {
       case .wouldBlock:
-        block.flushes = true
-        handoff.send(block)
-        block = AnsweredLines()
-        continue
+        output.flush()
       case .tooLong(let length):
         lineNumber += 1
-        block.appendTooLong(
+        output.write(#"{"node":null,"error":"#)
+        output.writeJSONString(
           "<stdin>:\(lineNumber):1: line is \(length) bytes, longer than the \(LineReader.maxLineLength)-byte limit")
+        output.writeLine("}")
       case .bytes(let line):
         lineNumber += 1
-        // The node's names are looked up from the line's bytes (no `String`
-        // per component); the writer echoes the bytes.
-        line.withUnsafeBufferPointer { bytes in
-          do throws(SyntaxError) {
-            if cascade {
-              let theme = try index.cascadeOrders(utf8: bytes, options: options, into: &cascaded)
-              themes.check(theme, line: lineNumber)
-              block.appendCascade(node: bytes, cascaded.orders, theme: theme)
-            } else {
-              let found = try index.bestMatchOrder(utf8: bytes, options: options)
-              themes.check(found.theme, line: lineNumber)
-              block.append(node: bytes, .bestMatch(order: found.order, theme: found.theme))
-            }
-          } catch {
-            block.append(node: bytes, .syntaxError("<stdin>:\(lineNumber):\(error.column): \(error.message)"))
+        let node = String(decoding: line, as: UTF8.self)
+        do throws(SyntaxError) {
+          let answer = try cascade ? engine.cascade(parsing: node) : engine.bestMatch(parsing: node)
+          lineThemes.check(answer.theme, line: lineNumber)
+          if cascade {
+            output.writeAnswer(answer, node: node)
+          } else {
+            rendered.write(answer, node: node, to: &output)
           }
+          output.append(0x0A)
+        } catch {
+          output.write(#"{"node":"#)
+          output.writeJSONString(node)
+          output.write(#","error":"#)
+          output.writeJSONString("<stdin>:\(lineNumber):\(error.column): \(error.message)")
+          output.writeLine("}")
         }
       }
-      if block.isFull {
-        handoff.send(block)
-        block = AnsweredLines()
-      }
     }
-    block.flushes = true
-    handoff.send(block)
-    handoff.finish()
+    output.flush()
   }
 }
 
 /// Warns once per theme that lines name with `@theme` and no loaded sheet
 /// mentions. Lines without their own theme cost one comparison.
 struct LineThemes {
-  let index: StyleIndex
+  let engine: StyleEngine
   let queryTheme: String?
   private var checked: Set<String> = []
 
-  init(index: StyleIndex, queryTheme: String?) { (self.index, self.queryTheme) = (index, queryTheme) }
+  init(engine: StyleEngine, queryTheme: String?) { (self.engine, self.queryTheme) = (engine, queryTheme) }
 
   mutating func check(_ theme: String?, line: Int) {
     guard let theme, theme != queryTheme, checked.insert(theme).inserted else { return }
-    Diagnostics.warnIfUnknown(theme: theme, in: index, at: "<stdin>:\(line):2")
+    Diagnostics.warnIfUnknown(theme: theme, in: engine, at: "<stdin>:\(line):2")
   }
 }
 

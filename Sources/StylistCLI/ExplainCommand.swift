@@ -28,22 +28,26 @@ struct ExplainCommand: ParsableCommand {
 
   func run() throws {
     let identifier = try parseNodeArgument(node)
-    let (index, options) = try sheet.load()
-    Diagnostics.warnAboutThemes(of: [identifier], in: index)
-    let candidates = index.matches(for: identifier, options: options)
-    let answer = index.bestMatch(for: identifier, options: options)
-    let theme = identifier.theme ?? options.theme
+    let engine = try sheet.load()
+    Diagnostics.warnAboutThemes(of: [identifier], in: engine)
+    let candidates = engine.rankedCandidates(for: identifier)
+    let answer = engine.bestMatch(for: identifier)
+    let mode = engine.effectiveMode
     var output = OutputBuffer()
     if format == .json {
-      var object = Properties()
-      object["node"] = .string(node)
-      object["theme"] = theme.map(PropertyValue.string) ?? .null
-      object["mode"] = .string(options.mode.rawValue)
-      object["candidates"] = .list(candidates.map(candidateValue))
-      object["result"] = resolutionValue(answer, node: node)
-      output.writeJSONLine(.map(object))
+      output.write(#"{"node":"#)
+      output.writeJSONString(node)
+      output.write(#","theme":"#)
+      output.writeJSON(answer.theme.map(PropertyValue.string) ?? .null)
+      output.write(#","mode":"#)
+      output.writeJSONString(mode.rawValue)
+      output.write(#","candidates":"#)
+      output.writeJSON(.list(candidates.map(candidateValue)))
+      output.write(#","result":"#)
+      output.writeAnswer(answer, node: node)
+      output.writeLine("}")
     } else {
-      output.write(text(candidates, answer: answer, theme: theme, mode: options.mode))
+      output.write(text(candidates, answer: answer, theme: answer.theme, mode: mode))
     }
     output.flush()
     if !answer.isResolved { throw ExitCode(ExitStatus.noStyle) }

@@ -22,8 +22,8 @@ enum Diagnostics {
   /// Warns on stderr about a theme no loaded sheet mentions (the answer and
   /// the exit status stay: such a theme is allowed). `location` is where the
   /// theme was given: `<command line>`, `<command line>:1:COL`, `FILE:L:C`.
-  static func warnIfUnknown(theme: String?, in index: StyleIndex, at location: String) {
-    warnIfUnknown(theme: theme, known: index.themes, at: location)
+  static func warnIfUnknown(theme: String?, in engine: StyleEngine, at location: String) {
+    warnIfUnknown(theme: theme, known: engine.knownThemes, at: location)
   }
 
   /// `warnIfUnknown(theme:in:at:)` given the themes the sheets mention.
@@ -33,11 +33,11 @@ enum Diagnostics {
   }
 
   /// Warns about each node argument whose `@theme` no loaded sheet mentions.
-  static func warnAboutThemes(of nodes: [NodeIdentifier], in index: StyleIndex) {
+  static func warnAboutThemes(of nodes: [NodeIdentifier], in engine: StyleEngine) {
     var warned: Set<String> = []
     for node in nodes {
       guard let theme = node.theme, warned.insert(theme).inserted else { continue }
-      warnIfUnknown(theme: theme, in: index, at: "<command line>:1:2")
+      warnIfUnknown(theme: theme, in: engine, at: "<command line>:1:2")
     }
   }
 

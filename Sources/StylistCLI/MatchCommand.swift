@@ -25,15 +25,13 @@ struct MatchCommand: ParsableCommand {
 
   func run() throws {
     let identifiers = try query.nodes.map(parseNodeArgument)
-    let (index, options) = try sheet.load()
-    Diagnostics.warnAboutThemes(of: identifiers, in: index)
-    let answers = identifiers.map {
-      query.cascade ? index.cascade(for: $0, options: options) : index.bestMatch(for: $0, options: options)
-    }
+    let engine = try sheet.load()
+    Diagnostics.warnAboutThemes(of: identifiers, in: engine)
+    let answers = identifiers.map { query.cascade ? engine.cascade(for: $0) : engine.bestMatch(for: $0) }
     var output = OutputBuffer()
     switch query.format {
     case .json:
-      output.writeJSONArray(zip(answers, query.nodes).map { resolutionValue($0, node: $1) })
+      output.writeJSONArray(Array(zip(answers, query.nodes))) { $0.writeAnswer($1.0, node: $1.1) }
     case .text:
       for (answer, node) in zip(answers, query.nodes) {
         output.write(resolutionText(answer, node: node, style: .stdout))

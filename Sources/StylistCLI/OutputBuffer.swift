@@ -48,38 +48,31 @@ struct OutputBuffer {
     bytes.append(0x0A)
   }
 
-  /// A JSON array with one element a line.
-  mutating func writeJSONArray(_ values: [PropertyValue]) {
-    guard !values.isEmpty else { return write("[]\n") }
-    write("[\n")
-    for (index, value) in values.enumerated() {
-      if index > 0 { write(",\n") }
-      writeJSON(value)
+  /// A JSON array with one element a line, each written by `write`.
+  mutating func writeJSONArray<Element>(_ elements: [Element], _ write: (inout Self, Element) -> Void) {
+    guard !elements.isEmpty else { return self.write("[]\n") }
+    self.write("[\n")
+    for (index, element) in elements.enumerated() {
+      if index > 0 { self.write(",\n") }
+      write(&self, element)
     }
-    write("\n]\n")
+    self.write("\n]\n")
+  }
+
+  /// A JSON array of values, one a line.
+  mutating func writeJSONArray(_ values: [PropertyValue]) {
+    writeJSONArray(values) { $0.writeJSON($1) }
+  }
+
+  /// Appends `answer`'s JSON object (the shape every command writes for tools).
+  mutating func writeAnswer(_ answer: Resolution, node: String) {
+    answer.writeJSON(node: node, to: &bytes)
+    if bytes.count >= limit { flush() }
   }
 
   /// Appends `text` as a JSON string.
   mutating func writeJSONString(_ text: String) {
-    PropertyValue.writeJSONString(text, to: &bytes)
-    if bytes.count >= limit { flush() }
-  }
-
-  /// Appends input bytes as a JSON string. ASCII with nothing to escape
-  /// (nearly every line) is copied as it is after one pass over it, other
-  /// ASCII is escaped; anything else goes through `String`, which repairs
-  /// bytes that are not UTF-8.
-  mutating func writeJSONString(input: UnsafeBufferPointer<UInt8>) {
-    if PropertyValue.isVerbatimJSONASCII(input) {
-      bytes.append(0x22)
-      bytes.append(contentsOf: input)
-      bytes.append(0x22)
-    } else if input.isASCII {
-      PropertyValue.writeJSONString(utf8: input, to: &bytes)
-    } else {
-      PropertyValue.writeJSONString(String(decoding: input, as: UTF8.self), to: &bytes)
-    }
-    if bytes.count >= limit { flush() }
+    writeJSON(.string(text))
   }
 
   mutating func writeLine(_ text: String) {

@@ -35,17 +35,16 @@ struct ResolveCommand: ParsableCommand {
     do { styleTree = try StyleTree(contentsOf: tree) } catch {
       throw loadFailure(error)
     }
-    var (index, options) = try sheet.load()
+    let engine = try sheet.load()
     if sheet.theme == nil {
-      options.theme = styleTree.theme
       Diagnostics.warnIfUnknown(
-        theme: styleTree.theme, in: index, at: styleTree.themeSource?.description ?? tree)
+        theme: styleTree.theme, in: engine, at: styleTree.themeSource?.description ?? tree)
     }
-    let answers = styleTree.identifiers.map { ($0.description, index.bestMatch(for: $0, options: options)) }
+    let answers = Array(zip(styleTree.identifiers.map(\.description), engine.resolve(styleTree)))
     var output = OutputBuffer()
     switch format {
-    case .json: output.writeJSONArray(answers.map { resolutionValue($1, node: $0) })
-    case .yaml: output.write(PropertyValue.list(answers.map { resolutionValue($1, node: $0) }).yamlText())
+    case .json: output.writeJSONArray(answers) { $0.writeAnswer($1.1, node: $1.0) }
+    case .yaml: output.write(PropertyValue.list(answers.map { resolutionYAMLValue($1, node: $0) }).yamlText())
     case .text: for (node, answer) in answers { output.write(resolutionText(answer, node: node, style: .stdout)) }
     }
     output.flush()

@@ -19,14 +19,15 @@ struct SheetOptions: ParsableArguments {
     try validateStandardInput(sheets)
   }
 
-  /// Loads the sheets as one; on failure prints every error and exits 2.
-  func load() throws -> (index: StyleIndex, options: QueryOptions) {
+  /// Loads the sheets as one engine with the command's theme and mode; on
+  /// failure prints every error and exits 2.
+  func load() throws -> StyleEngine {
     do {
       let sheet = try StyleSheet(contentsOf: sheets, dashIsStandardInput: true)
-      let index = StyleIndex(sheets: [sheet])
-      Diagnostics.warnIfUnknown(theme: theme, in: index, at: "<command line>")
-      KeptUntilExit.keep(index)
-      return (index, index.options(theme: theme, mode: mode))
+      let engine = StyleEngine(sheets: [sheet], theme: theme, mode: mode)
+      Diagnostics.warnIfUnknown(theme: theme, in: engine, at: "<command line>")
+      KeptUntilExit.keep(engine)
+      return engine
     } catch {
       throw loadFailure(error)
     }

@@ -50,8 +50,8 @@ struct WatchCommand: ParsableCommand {
     } catch {
       throw loadFailure(error)
     }
-    Diagnostics.warnIfUnknown(theme: sheet.theme, in: engine.index, at: "<command line>")
-    Diagnostics.warnAboutThemes(of: identifiers, in: engine.index)
+    Diagnostics.warnIfUnknown(theme: sheet.theme, in: engine, at: "<command line>")
+    Diagnostics.warnAboutThemes(of: identifiers, in: engine)
     printer.printChanges()
     ExitOnSignals.install { watcher.stop() }
     ExitOnSignals.waitForever()
@@ -88,7 +88,9 @@ private final class AnswerPrinter: @unchecked Sendable {
       printed[position] = answer
       changed += 1
       switch format {
-      case .json: output.writeJSONLine(resolutionValue(answer, node: node.text))
+      case .json:
+        output.writeAnswer(answer, node: node.text)
+        output.writeLine("")
       case .text: output.write(resolutionText(answer, node: node.text, style: .stdout))
       }
     }

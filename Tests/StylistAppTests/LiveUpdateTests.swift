@@ -14,7 +14,7 @@ import Testing
     let engine = StyleEngine(sheets: [try StyleSheet(yaml: sheet)])
     let heard = Gathered<(StyleUpdate.Changes, Int, String?)>()
     let token = engine.observe { update in
-      let color = update.index.bestMatch(for: "a/b/c/title", options: update.options).properties?["color"]?.stringValue
+      let color = engine.bestMatch(for: "a/b/c/title").properties?["color"]?.stringValue
       heard.append((update.changes, update.generation, color))
     }
     engine.theme = "dark"

@@ -25,9 +25,8 @@ import Testing
       _ = Array(StyleEngine().imageNames(for: node).prefix(64))
     }
     if let selector, let node {
-      let stylist = StyleEngine(
-        index: StyleIndex(sheets: [StyleSheet(rules: [StyleRule(selector, ["fuzz": true])])]), theme: node.theme)
-      #expect(stylist.matches(for: node).count <= 1)
+      let stylist = StyleEngine(sheets: [StyleSheet(rules: [StyleRule(selector, ["fuzz": true])])], theme: node.theme)
+      #expect(stylist.rankedCandidates(for: node).count <= 1)
       let applies = (selector.theme == nil || selector.theme == node.theme) && selector.specificity(on: node) != nil
       #expect((stylist.bestMatch(for: node).match != nil) == applies)
     }

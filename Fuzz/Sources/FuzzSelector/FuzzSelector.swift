@@ -27,8 +27,8 @@ func fuzzSelector(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   }
   if let selector, let node {
     let rule = StyleRule(selector, ["fuzz": true])
-    let stylist = StyleEngine(index: StyleIndex(sheets: [StyleSheet(rules: [rule])]), theme: node.theme)
-    let matches = stylist.matches(for: node)
+    let stylist = StyleEngine(sheets: [StyleSheet(rules: [rule])], theme: node.theme)
+    let matches = stylist.rankedCandidates(for: node)
     let best = stylist.bestMatch(for: node)
     precondition(matches.count <= 1, "one rule gives at most one candidate")
     let applies = (selector.theme == nil || selector.theme == node.theme) && selector.specificity(on: node) != nil

@@ -65,7 +65,7 @@ extension Resolution {
   /// Throws `StyleDecodingError` naming the property and the style's
   /// location when a value does not fit, and when nothing applies.
   public func decode<T: Decodable>(_ type: T.Type = T.self) throws(StyleDecodingError) -> T {
-    try Self.decode(type, properties: properties, source: source, node: node.description)
+    try Self.decode(type, properties: properties, source: source, node: node?.description)
   }
 
   static func decode<T: Decodable>(
@@ -80,12 +80,5 @@ extension Resolution {
     } catch {
       throw StyleDecodingError(error, source: source)
     }
-  }
-}
-
-extension Answer {
-  /// The answer's properties decoded into `type`; see `Resolution.decode(_:)`.
-  public func decode<T: Decodable>(_ type: T.Type = T.self) throws(StyleDecodingError) -> T {
-    try Resolution.decode(type, properties: properties, source: source, node: nil)
   }
 }

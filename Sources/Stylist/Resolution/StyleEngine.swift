@@ -7,8 +7,8 @@
 /// The style engine an app keeps: the current snapshot of loaded sheets plus
 /// the theme and mode that queries use by default.
 ///
-/// Queries are thread-safe: each takes the current immutable ``StyleIndex``
-/// and runs on it, so an answer never mixes two snapshots. Publishing new
+/// Queries are thread-safe: each takes the current immutable snapshot of
+/// the sheets and runs on it, so an answer never mixes two snapshots. Publishing new
 /// sheets, or changing ``theme`` or ``mode``, is one atomic step, after
 /// which observers hear a ``StyleUpdate`` (see ``observe(_:)``).
 ///
@@ -29,7 +29,7 @@ public final class StyleEngine: Sendable {
     var isDelivering = false
 
     func update(_ changes: StyleUpdate.Changes) -> StyleUpdate {
-      StyleUpdate(changes: changes, generation: generation, index: index, theme: theme, mode: mode)
+      StyleUpdate(changes: changes, generation: generation, theme: theme, mode: mode)
     }
   }
 
@@ -54,14 +54,6 @@ public final class StyleEngine: Sendable {
     state = Locked(State(index: StyleIndex(sheets: sheets), theme: theme, mode: mode))
   }
 
-  /// An engine over an index built beforehand.
-  public init(index: StyleIndex, theme: String? = nil, mode: PrecedenceMode? = nil) {
-    state = Locked(State(index: index, theme: theme, mode: mode))
-  }
-
-  /// The current snapshot.
-  public var index: StyleIndex { state.withLock { $0.index } }
-
   /// The theme used when a query names none (a node's `@theme` wins).
   /// Setting a different theme tells observers.
   public var theme: String? {
@@ -76,56 +68,91 @@ public final class StyleEngine: Sendable {
     set { change(\.mode, to: newValue, as: .mode) }
   }
 
-  /// The snapshot and the options a query made now would use.
-  public var current: (index: StyleIndex, options: QueryOptions) {
-    let now = state.withLock { $0.update([]) }
-    return (now.index, now.options)
+  /// The mode queries use: the explicit ``mode``, else the last sheet's
+  /// `mode:`, else `themed`.
+  public var effectiveMode: PrecedenceMode { snapshot.options.mode }
+
+  /// Every theme the sheets mention: declared in `themes:` blocks, then
+  /// named by selectors, each once.
+  public var knownThemes: [String] { snapshot.index.themes }
+
+  /// A warning for a theme no loaded sheet mentions, located at `location`,
+  /// with the closest mentioned theme suggested; nil when the theme is
+  /// mentioned. Such a theme is allowed (its selectors simply never apply);
+  /// the warning catches typos such as `--theme drak`.
+  public func unknownThemeWarning(_ theme: String, at location: SourceLocation) -> SheetDiagnostic? {
+    guard let (message, suggestion) = ThemeNames.unknownTheme(theme, known: knownThemes) else { return nil }
+    return SheetDiagnostic(.warning, message, kind: .unknownTheme, at: location, suggestion: suggestion)
+  }
+
+  /// The current snapshot (for the tests).
+  var index: StyleIndex { snapshot.index }
+
+  /// The index and query options of this moment: every answer of one call
+  /// comes from one snapshot.
+  private var snapshot: (index: StyleIndex, options: QueryOptions) {
+    state.withLock { ($0.index, $0.index.options(theme: $0.theme, mode: $0.mode)) }
   }
 
   /// The style that wins for `node` (the precedence rules), or the default style.
   public func bestMatch(for node: NodeIdentifier) -> Resolution {
-    let (index, options) = current
+    let (index, options) = snapshot
     return index.bestMatch(for: node, options: options)
   }
 
-  /// Every rule, ranked: the applicable ones best first with their
-  /// specificity, then the others with the reason each does not apply.
-  public func matches(for node: NodeIdentifier) -> [Candidate] {
-    let (index, options) = current
-    return index.matches(for: node, options: options)
+  /// ``bestMatch(for:)`` for a node identifier given as text, parsed as
+  /// ``NodeIdentifier/init(parsing:)`` parses it (the same errors), with
+  /// no identifier built: the query for text read at run time.
+  public func bestMatch(parsing text: String) throws(SyntaxError) -> Resolution {
+    let (index, options) = snapshot
+    return try index.bestMatch(text: text, options: options)
   }
 
   /// Every applicable rule's properties merged, weakest first, so the
   /// strongest rule's value wins each property.
   public func cascade(for node: NodeIdentifier) -> Resolution {
-    let (index, options) = current
+    let (index, options) = snapshot
     return index.cascade(for: node, options: options)
+  }
+
+  /// ``cascade(for:)`` for a node identifier given as text (see
+  /// ``bestMatch(parsing:)``).
+  public func cascade(parsing text: String) throws(SyntaxError) -> Resolution {
+    let (index, options) = snapshot
+    return try index.cascade(text: text, options: options)
+  }
+
+  /// Every selector that could style `node` (its token, `*` or a glob
+  /// token, under any theme), as `explain` lists them: the applicable ones
+  /// best first with their specificity, then the others in load order with
+  /// the reason each does not apply.
+  public func rankedCandidates(for node: NodeIdentifier) -> [Candidate] {
+    let (index, options) = snapshot
+    return index.rankedCandidates(for: node, options: options)
   }
 
   /// Resolves every atom of `tree`; the tree's theme applies unless the
   /// engine has one set explicitly.
   public func resolve(_ tree: StyleTree) -> [Resolution] {
-    var (index, options) = current
+    var (index, options) = snapshot
     if options.theme == nil { options.theme = tree.theme }
     return tree.identifiers.map { index.bestMatch(for: $0, options: options) }
   }
 
   /// The image asset names to try for `node`, most specific first.
   public func imageNames(for node: NodeIdentifier, options imageOptions: ImageNameOptions = .init()) -> ImageNames {
-    let (_, options) = current
+    let options = snapshot.options
     return ImageNames(node: node, theme: node.theme ?? options.theme, mode: options.mode, options: imageOptions)
   }
 
-  /// Publishes a new snapshot, then tells observers.
-  public func replace(with index: StyleIndex) {
+  /// Publishes a snapshot of `sheets`, then tells observers.
+  public func replace(with sheets: [StyleSheet]) {
+    let index = StyleIndex(sheets: sheets)
     publish(.snapshot) { state in
       state.index = index
       return true
     }
   }
-
-  /// Publishes a snapshot of `sheets`, then tells observers.
-  public func replace(with sheets: [StyleSheet]) { replace(with: StyleIndex(sheets: sheets)) }
 
   /// Loads `paths` as one sheet and publishes it. On any error it throws and
   /// the current snapshot stays: a failed reload changes nothing.

@@ -4,7 +4,7 @@
 /// runs on one compiled form, the rule trie (`Index/RuleTrie.swift`): rules
 /// keyed by their theme and token, then by their path components from the
 /// innermost, so a query only visits rules whose innermost parts the node has.
-public struct StyleIndex: Sendable {
+struct StyleIndex: Sendable {
   /// Everything behind one reference: an index is copied into every query
   /// and closure, and a copy retains one object.
   private final class Storage: Sendable {
@@ -29,25 +29,25 @@ public struct StyleIndex: Sendable {
   private let storage: Storage
 
   /// Rules in load order; a rule's index is its load position.
-  public var rules: [StyleRule] { storage.rules }
+  var rules: [StyleRule] { storage.rules }
   /// The style of a node nothing applies to.
-  public var defaultStyle: Style? { storage.defaultStyle }
+  var defaultStyle: Style? { storage.defaultStyle }
   /// The mode the sheets ask for (the last sheet that sets one), if any.
-  public var declaredMode: PrecedenceMode? { storage.declaredMode }
+  var declaredMode: PrecedenceMode? { storage.declaredMode }
   /// The options a query on this index uses under `theme`: the explicit
   /// `mode`, else the one the sheets declare, else `themed`.
-  public func options(theme: String?, mode: PrecedenceMode?) -> QueryOptions {
+  func options(theme: String?, mode: PrecedenceMode?) -> QueryOptions {
     QueryOptions(theme: theme, mode: mode ?? declaredMode ?? .themed)
   }
 
   /// Every theme the sheets mention: declared in `themes:` blocks, then
   /// named by selectors, each once.
-  public var themes: [String] { storage.themes }
+  var themes: [String] { storage.themes }
   var trie: RuleTrie { storage.trie }
 
   /// Merges sheets in order. A later rule for the same selector replaces the
   /// earlier one and takes the later load position; the last default wins.
-  public init(sheets: [StyleSheet]) {
+  init(sheets: [StyleSheet]) {
     var defaultStyle: Style?
     var mode: PrecedenceMode?
     let declaredThemes = sheets.flatMap(\.themes)
@@ -82,7 +82,7 @@ public struct StyleIndex: Sendable {
 
   /// An index over `rules` (later wins a tie), compiled now; `declaredThemes`
   /// are themes known besides the ones selectors name.
-  public init(
+  init(
     rules: [StyleRule], defaultStyle: Style? = nil, declaredMode: PrecedenceMode? = nil, declaredThemes: [String] = []
   ) {
     storage = Storage(
@@ -100,10 +100,10 @@ public struct StyleIndex: Sendable {
   }
 
   /// An index with no rules.
-  public static let empty = StyleIndex(rules: [])
+  static let empty = StyleIndex(rules: [])
 
   /// Every applicable rule, best first.
-  public func applicableMatches(for node: NodeIdentifier, options: QueryOptions = .init()) -> [Match] {
+  func applicableMatches(for node: NodeIdentifier, options: QueryOptions = .init()) -> [Match] {
     let ranking = node.withView { ranked($0, theme: node.theme ?? options.theme, mode: options.mode) }
     return ranking.keys.map { match($0, spilled: ranking.spilled) }
   }
@@ -123,25 +123,79 @@ public struct StyleIndex: Sendable {
   }
 
   /// The winning rule for `node`, or the default style when nothing applies.
-  public func bestMatch(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
+  func bestMatch(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
     let theme = node.theme ?? options.theme
     var collector = BestCollector(mode: options.mode)
     node.withView { trie.collect($0, theme: theme, into: &collector) }
-    return Resolution(
-      node: node, Answer(index: self, theme: theme, winner: collector.best, ranked: nil, spilled: collector.spilled))
+    var answer = resolution(theme: theme, winner: collector.best, spilled: collector.spilled)
+    answer.node = node
+    return answer
+  }
+
+  /// `bestMatch(for:options:)` for a node identifier given as text: its
+  /// names are looked up from the text's UTF-8, with no `NodeIdentifier`
+  /// built (what a tool reading lines asks for).
+  func bestMatch(text: String, options: QueryOptions = .init()) throws(SyntaxError) -> Resolution {
+    var text = text
+    return try text.withUTF8 { bytes in
+      Swift.Result { () throws(SyntaxError) in
+        try NodeLine.with(utf8: bytes) { line in
+          let theme = line.themeText ?? options.theme
+          var collector = BestCollector(mode: options.mode)
+          trie.collect(line, theme: theme, into: &collector)
+          return resolution(theme: theme, winner: collector.best, spilled: collector.spilled)
+        }
+      }
+    }.get()
   }
 
   /// Properties of every applicable rule merged weakest first (CSS-like): a
   /// stronger rule's property replaces a weaker one's of the same name, where
   /// the name first appeared. The default style is used only when nothing applies.
-  public func cascade(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
+  func cascade(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
     let theme = node.theme ?? options.theme
     let applicable = node.withView { ranked($0, theme: theme, mode: options.mode) }
+    var answer = cascade(applicable, theme: theme)
+    answer.node = node
+    return answer
+  }
+
+  /// `cascade(for:options:)` for a node identifier given as text.
+  func cascade(text: String, options: QueryOptions = .init()) throws(SyntaxError) -> Resolution {
+    var text = text
+    return try text.withUTF8 { bytes in
+      Swift.Result { () throws(SyntaxError) in
+        try NodeLine.with(utf8: bytes) { line in
+          let theme = line.themeText ?? options.theme
+          return cascade(ranked(line, theme: theme, mode: options.mode), theme: theme)
+        }
+      }
+    }.get()
+  }
+
+  private func cascade(_ applicable: Ranking, theme: String?) -> Resolution {
+    guard let winner = applicable.keys.first else { return resolution(theme: theme, winner: nil, spilled: []) }
+    var merged = Properties()
+    for key in applicable.keys.reversed() {
+      for (name, value) in rules[key.order.index].properties(underTheme: theme) { merged[name] = value }
+    }
+    let rule = rules[winner.order.index]
     return Resolution(
-      node: node,
-      Answer(
-        index: self, theme: theme, winner: applicable.keys.first, ranked: applicable.keys,
-        spilled: applicable.spilled))
+      theme: theme, match: match(winner, spilled: applicable.spilled), isDefault: false, properties: merged,
+      source: rule.source)
+  }
+
+  /// The answer whose winner is `winner` (nil: the default style, if any).
+  private func resolution(theme: String?, winner: RankKey?, spilled: [Specificity]) -> Resolution {
+    guard let winner else {
+      return Resolution(
+        theme: theme, match: nil, isDefault: defaultStyle != nil,
+        properties: defaultStyle?.properties(underTheme: theme), source: defaultStyle?.source)
+    }
+    let rule = rules[winner.order.index]
+    return Resolution(
+      theme: theme, match: Match(rule: rule, specificity: winner.specificity(in: spilled), order: winner.order.index),
+      isDefault: false, properties: rule.properties(underTheme: theme), source: rule.source)
   }
 
   /// The match of a rule the query found; `spilled` is the query's list.
@@ -152,7 +206,7 @@ public struct StyleIndex: Sendable {
   /// Every rule whose token could match the node's token (the node's token,
   /// `*` or a glob, under any theme): applicable ones ranked best first,
   /// then the others in load order with the reason.
-  public func matches(for node: NodeIdentifier, options: QueryOptions = .init()) -> [Candidate] {
+  func rankedCandidates(for node: NodeIdentifier, options: QueryOptions = .init()) -> [Candidate] {
     let theme = node.theme ?? options.theme
     let applicable = node.withView { ranked($0, theme: theme, mode: options.mode) }
     let applying = applicable.keys.enumerated().map { rank, key in

@@ -51,18 +51,6 @@ package enum ThemeNames {
   }
 }
 
-extension StyleIndex {
-  /// A warning for a theme no loaded sheet mentions (declared in `themes:`
-  /// or named by a selector), located at `location`, with the closest
-  /// mentioned theme suggested; nil when the theme is mentioned. Such a
-  /// theme is allowed (its selectors simply never apply); the warning
-  /// catches typos such as `--theme drak`.
-  public func unknownThemeWarning(_ theme: String, at location: SourceLocation) -> SheetDiagnostic? {
-    guard let (message, suggestion) = ThemeNames.unknownTheme(theme, known: themes) else { return nil }
-    return SheetDiagnostic(.warning, message, kind: .unknownTheme, at: location, suggestion: suggestion)
-  }
-}
-
 extension StyleSheet {
   /// The themes this sheet mentions, as `StyleIndex.themes` lists them.
   package var mentionedThemes: [String] { ThemeNames.mentioned(declared: themes, rules: rules) }

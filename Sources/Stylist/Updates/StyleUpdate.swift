@@ -21,18 +21,10 @@ public struct StyleUpdate: Sendable {
   /// Counts the engine's changes: each update's is one more than the one
   /// before, so an observer can tell the latest of two answers it holds.
   public let generation: Int
-  /// The snapshot after the change.
-  public let index: StyleIndex
   /// The engine's theme after the change.
   public let theme: String?
   /// The engine's explicit mode after the change.
   public let mode: PrecedenceMode?
-
-  /// The options a query made right after this change used: the theme, and
-  /// the explicit mode, else the sheets' mode, else `themed`.
-  public var options: QueryOptions {
-    index.options(theme: theme, mode: mode)
-  }
 }
 
 /// Keeps an observation alive: cancelling the token, or releasing the last

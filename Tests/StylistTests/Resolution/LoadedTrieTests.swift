@@ -17,7 +17,8 @@ import Testing
       tree.identifiers + ["home/header/searchBar/label", "card[highlighted]/title", "@dark/card/background", "nothing"]
     for node in nodes {
       for options in [QueryOptions(theme: nil, mode: .themed), QueryOptions(theme: "dark", mode: .classic)] {
-        #expect(loaded.matches(for: node, options: options) == rebuilt.matches(for: node, options: options))
+        #expect(
+          loaded.rankedCandidates(for: node, options: options) == rebuilt.rankedCandidates(for: node, options: options))
         #expect(loaded.cascade(for: node, options: options) == rebuilt.cascade(for: node, options: options))
       }
     }
@@ -43,7 +44,7 @@ import Testing
     #expect(checked.trie == nil && queried.trie != nil)
     let (checkedIndex, queriedIndex) = (StyleIndex(sheets: [checked]), StyleIndex(sheets: [queried]))
     for node: NodeIdentifier in ["home/header/searchBar/label", "card[highlighted]/title", "@dark/card/background"] {
-      #expect(checkedIndex.matches(for: node) == queriedIndex.matches(for: node))
+      #expect(checkedIndex.rankedCandidates(for: node) == queriedIndex.rankedCandidates(for: node))
     }
     #expect(checked.rules == queried.rules && checked.warnings == queried.warnings)
     let diagnosed = StyleSheet.diagnosedSheet([path], dashIsStandardInput: false, options: threaded)

@@ -14,8 +14,6 @@ import Testing
   func indexAgreesWithOracles(mode: PrecedenceMode) throws {
     var generator = SeededGenerator(seed: mode == .themed ? 1 : 2)
     let themes = ["dark", "light"]
-    // One for every query, as `batch` keeps it: what a line leaves behind must not leak into the next.
-    var scratch = CascadeScratch()
     for _ in 0..<300 {
       var seen = Set<StyleSelector>()
       let rules = (0..<Int.random(in: 1...40, using: &generator)).compactMap { order -> StyleRule? in
@@ -39,15 +37,12 @@ import Testing
         #expect(ranked.map(\.order) == expected.map(\.order), "ranking: \(context)")
         #expect(ranked.map(\.specificity) == expected.map(\.specificity), "vectors: \(context)")
         #expect(index.bestMatch(for: node, options: options).match == ranked.first, "winner: \(context)")
-        // What `batch` keeps, from the node's text.
-        let text = Array(node.description.utf8)
-        let kept = try text.withUnsafeBufferPointer { try index.bestMatchOrder(utf8: $0, options: options) }
-        #expect(kept.order == expected.first?.order && kept.theme == node.theme ?? theme, "order: \(context)")
-        let cascadedTheme = try text.withUnsafeBufferPointer {
-          try index.cascadeOrders(utf8: $0, options: options, into: &scratch)
-        }
-        #expect(scratch.orders == expected.map(\.order), "cascade orders: \(context)")
-        #expect(cascadedTheme == node.theme ?? theme, "cascade theme: \(context)")
+        // What `batch` asks, from the node's text.
+        let fromText = try index.bestMatch(text: node.description, options: options)
+        #expect(fromText.match?.order == expected.first?.order, "order: \(context)")
+        #expect(fromText.theme == node.theme ?? theme, "theme: \(context)")
+        let cascadedFromText = try index.cascade(text: node.description, options: options)
+        #expect(cascadedFromText.theme == node.theme ?? theme, "cascade theme: \(context)")
 
         var merged = Properties()
         for found in expected.reversed() {
@@ -56,8 +51,9 @@ import Testing
         let cascade = index.cascade(for: node, options: options)
         // `Properties` equality is order-sensitive: this checks the merge order too.
         #expect(cascade.properties == (expected.isEmpty ? nil : merged), "cascade: \(context)")
+        #expect(cascadedFromText.properties == cascade.properties, "cascade from text: \(context)")
 
-        let candidates = index.matches(for: node, options: options)
+        let candidates = index.rankedCandidates(for: node, options: options)
         let applicable = candidates.prefix { if case .applies = $0.outcome { true } else { false } }
         #expect(applicable.map(\.order) == expected.map(\.order), "matches: \(context)")
         for candidate in candidates.dropFirst(applicable.count) {

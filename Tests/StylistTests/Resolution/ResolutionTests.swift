@@ -57,7 +57,7 @@ import Testing
 
   @Test func matchesRanksAndExplains() throws {
     let sheet = try index(["label", "@dark/label", "footer/label", "header/label", "lab*", "title"])
-    let candidates = sheet.matches(for: "header/label")
+    let candidates = sheet.rankedCandidates(for: "header/label")
     #expect(candidates.map(\.rule.name) == ["header/label", "label", "lab*", "@dark/label", "footer/label"])
     guard case .applies(let specificity, let rank) = candidates[0].outcome else {
       Issue.record("winner should apply")
@@ -80,7 +80,7 @@ import Testing
       tree.identifiers.map(\.description) == [
         "client/searchbar[disabled]/close", "client/searchbar[disabled]/text", "client/heading",
       ])
-    let stylist = StyleEngine(index: sheet)
+    let stylist = StyleEngine(sheets: [StyleSheet(rules: sheet.rules)])
     #expect(
       stylist.resolve(tree).map { $0.match?.rule.name } == [
         "client/close", "searchbar[disabled]/text", "@dark/heading",
@@ -116,7 +116,7 @@ import Testing
   @Test func observersHearReplacements() throws {
     let stylist = StyleEngine()
     let counter = Counter()
-    let token = stylist.observe { update in counter.add(update.index.rules.count) }
+    let token = stylist.observe { _ in counter.add(stylist.index.rules.count) }
     stylist.replace(with: [StyleSheet(rules: [StyleRule("a", [:])])])
     stylist.replace(with: [StyleSheet(rules: [StyleRule("a", [:]), StyleRule("b", [:])])])
     token.cancel()

@@ -123,14 +123,14 @@ import Testing
       warnings.map(\.description) == [
         "app.yaml:8:3: warning: theme 'drak' is one typo away from theme 'dark'; did you mean 'dark'? [similar-theme]"
       ])
-    let index = StyleIndex(sheets: [sheet])
-    #expect(index.themes == ["dark", "drak"])
+    let engine = StyleEngine(sheets: [sheet])
+    #expect(engine.knownThemes == ["dark", "drak"])
     let at = SourceLocation(file: "<command line>", line: 1, column: 1)
-    #expect(index.unknownThemeWarning("dark", at: at) == nil)
+    #expect(engine.unknownThemeWarning("dark", at: at) == nil)
     #expect(
-      index.unknownThemeWarning("drk", at: at)?.description
+      engine.unknownThemeWarning("drk", at: at)?.description
         == "<command line>:1:1: warning: no loaded sheet mentions theme 'drk'; did you mean 'dark'? [unknown-theme]")
-    #expect(index.unknownThemeWarning("blue", at: at)?.suggestion == nil)
+    #expect(engine.unknownThemeWarning("blue", at: at)?.suggestion == nil)
   }
 
   @Test func everyKindHasOneStableName() {

@@ -11,8 +11,9 @@ public struct Match: Hashable, Sendable {
   public var isThemed: Bool { rule.selector.theme != nil }
 }
 
-/// One candidate of `matches(for:)`: applicable (with specificity and rank)
-/// or not (with the reason).
+/// One selector that could style a node, as `explain` lists them
+/// (``StyleEngine/rankedCandidates(for:)``): applicable, with its
+/// specificity and rank, or not, with the reason.
 public struct Candidate: Hashable, Sendable {
   /// The rule.
   public var rule: StyleRule
@@ -30,11 +31,12 @@ public struct Candidate: Hashable, Sendable {
 }
 
 /// The answer for one node: the winning rule (or the default style) and the
-/// properties that result, resolved under the effective theme.
+/// properties that result, resolved under the theme the query ran under.
 public struct Resolution: Hashable, Sendable {
-  /// The node asked about.
-  public var node: NodeIdentifier
-  /// The theme the query ran under (the node's `@theme` wins over the query's).
+  /// The node asked about; nil for a node given as text
+  /// (``StyleEngine/bestMatch(parsing:)``), which the caller holds.
+  public var node: NodeIdentifier?
+  /// The theme the query ran under (the node's `@theme` wins over the engine's).
   public var theme: String?
   /// The winner; nil when nothing applies.
   public var match: Match?
@@ -46,28 +48,33 @@ public struct Resolution: Hashable, Sendable {
   /// Where the properties come from: the winner's or the default's source.
   public var source: SourceLocation?
 
+  /// An answer with these fields.
+  public init(
+    node: NodeIdentifier? = nil, theme: String? = nil, match: Match? = nil, isDefault: Bool = false,
+    properties: Properties? = nil,
+    source: SourceLocation? = nil
+  ) {
+    self.node = node
+    self.theme = theme
+    self.match = match
+    self.isDefault = isDefault
+    self.properties = properties
+    self.source = source
+  }
+
   /// Whether the node has a style (a winner or the default).
   public var isResolved: Bool { properties != nil }
 }
 
-extension Resolution {
-  /// `answer` for `node`, its properties computed now.
-  init(node: NodeIdentifier, _ answer: Answer) {
-    self.init(
-      node: node, theme: answer.theme, match: answer.match, isDefault: answer.isDefault,
-      properties: answer.properties, source: answer.source)
-  }
-}
-
-/// Theme and precedence mode for one query.
-public struct QueryOptions: Hashable, Sendable {
+/// Theme and precedence mode for one query: what the engine's settings and
+/// the sheets' `mode:` come to.
+struct QueryOptions: Hashable, Sendable {
   /// The theme to answer under (a node's `@theme` wins).
-  public var theme: String?
+  var theme: String?
   /// How themed selectors rank (the precedence rules).
-  public var mode: PrecedenceMode
+  var mode: PrecedenceMode
 
-  /// Options for one query.
-  public init(theme: String? = nil, mode: PrecedenceMode = .themed) {
+  init(theme: String? = nil, mode: PrecedenceMode = .themed) {
     self.theme = theme
     self.mode = mode
   }

@@ -1,0 +1,36 @@
+extension Resolution {
+  /// The answer as the JSON object every command prints for tools
+  /// (`match --format json`, `batch`, `resolve`, `watch`), one writer for
+  /// all of them:
+  /// `{"node":…,"selector":…|null,"source":"file:line:col"|null,"default":bool,"properties":{…}|null}`.
+  /// `node` is echoed as the caller wrote it.
+  public func jsonText(node: String) -> String {
+    String(writingUTF8: { writeJSON(node: node, to: &$0) })
+  }
+
+  /// Appends ``jsonText(node:)``'s UTF-8 to `output`.
+  public func writeJSON(node: String, to output: inout [UInt8]) {
+    output.append(utf8Of: #"{"node":"#)
+    PropertyValue.writeJSONString(node, to: &output)
+    output.append(utf8Of: #","selector":"#)
+    if let rule = match?.rule {
+      PropertyValue.writeJSONString(to: &output) { rule.writeName(to: &$0) }
+    } else {
+      output.append(utf8Of: "null")
+    }
+    output.append(utf8Of: #","source":"#)
+    if let source {
+      PropertyValue.writeJSONString(to: &output) { source.writeText(to: &$0) }
+    } else {
+      output.append(utf8Of: "null")
+    }
+    output.append(utf8Of: isDefault ? #","default":true"# : #","default":false"#)
+    output.append(utf8Of: #","properties":"#)
+    if let properties {
+      PropertyValue.writeJSONObject(properties, to: &output)
+    } else {
+      output.append(utf8Of: "null")
+    }
+    output.append(UInt8(ascii: "}"))
+  }
+}
