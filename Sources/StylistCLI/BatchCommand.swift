@@ -48,7 +48,7 @@ struct BatchCommand: ParsableCommand {
     var output = OutputBuffer()
     var reader = LineReader(descriptor: STDIN_FILENO)
     var lineThemes = LineThemes(engine: engine, queryTheme: sheet.theme)
-    var rendered = RenderedAnswers()
+    var rendered = RenderedAnswers(themes: engine.knownThemes)
     var lineNumber = 0
     while let next = reader.nextLine() {
       switch next {

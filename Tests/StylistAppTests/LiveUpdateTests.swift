@@ -128,8 +128,8 @@ import Testing
 
     watcher.stop()
     try scratch.write("app.yaml", "styles:\n  label: { color: red }\n")
-    Thread.sleep(forTimeInterval: 0.3)
-    #expect(events.values.count == 4)
+    // A stopped watcher reports nothing: a fifth event would end the wait early.
+    #expect(events.wait(forCount: 5, seconds: 0.3).count == 4)
   }
 
   @Test func aBurstOfSavesMakesOneReload() throws {
@@ -142,9 +142,9 @@ import Testing
     }
     defer { watcher.stop() }
     for n in 1...5 { try scratch.saveByRename("app.yaml", "styles:\n  label: { n: \(n) }\n") }
-    events.wait(forCount: 1)
-    Thread.sleep(forTimeInterval: 0.6)
-    #expect(events.values.count == 1)
+    #expect(events.wait(forCount: 1).count == 1)
+    // Twice the debounce with no second reload: a second event would end the wait early.
+    #expect(events.wait(forCount: 2, seconds: 0.6).count == 1)
     #expect(engine.bestMatch(for: "label").properties?["n"] == 5)
   }
 
