@@ -104,12 +104,8 @@ public struct StyleSelector: Hashable, Sendable {
     StyleSelector(theme: theme, components: components, token: token)
   }
 
-  /// Hashes the token, the length and the innermost component's name, names
-  /// by `NameTable.hash`: equal selectors agree on all of them, and
-  /// `Hasher` over every component's strings was a tenth of loading a big
-  /// sheet (duplicate selectors are found by hashing each one). Selectors
-  /// differing only elsewhere (theme, variants, outer components) share a
-  /// hash and are told apart by `==`.
+  /// Hashes `contentHash`, which covers every part (token, components with
+  /// their variants and `>`, theme): equal selectors agree on all of them.
   public func hash(into hasher: inout Hasher) { hasher.combine(contentHash) }
 
   /// The hash `hash(into:)` feeds, unseeded (`LatestPositions` mixes it),
