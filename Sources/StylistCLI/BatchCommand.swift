@@ -145,7 +145,7 @@ struct LineReader {
   mutating func nextLine() -> Line? {
     while true {
       let found = buffer.withUnsafeBufferPointer {
-        UnsafeBufferPointer(rebasing: $0[scanned...]).firstIndex(ofByte: 0x0A)
+        UnsafeBufferPointer(rebasing: $0[scanned...]).firstIndex(of: 0x0A)
       }
       if let newline = found.map({ scanned + $0 }) {
         defer {

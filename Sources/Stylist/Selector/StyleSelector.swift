@@ -132,7 +132,7 @@ extension StyleSelector: LosslessStringConvertible, ExpressibleByStringLiteral {
   /// Appends the selector's text (`description`) as UTF-8: each part's
   /// bytes straight into `text`, with no `String` built per part (`batch`
   /// writes the name of every distinct winner).
-  package func writeText(to text: inout [UInt8]) {
+  func writeText(to text: inout [UInt8]) {
     let slash = UInt8(ascii: "/")
     if let theme {
       text.append(UInt8(ascii: "@"))

@@ -52,6 +52,7 @@ package enum ThemeNames {
 }
 
 extension StyleSheet {
-  /// The themes this sheet mentions, as `StyleIndex.themes` lists them.
-  package var mentionedThemes: [String] { ThemeNames.mentioned(declared: themes, rules: rules) }
+  /// The themes this sheet mentions: declared in `themes:` blocks, then
+  /// named by selectors, each once (as `StyleEngine.knownThemes` lists them).
+  public var mentionedThemes: [String] { ThemeNames.mentioned(declared: themes, rules: rules) }
 }

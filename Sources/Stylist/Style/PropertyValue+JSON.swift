@@ -6,14 +6,14 @@
 extension PropertyValue {
   /// Compact, stable JSON. Non-finite doubles print as the strings
   /// `".inf"`, `"-.inf"`, `".nan"` (JSON has no such numbers).
-  package var jsonText: String {
+  public var jsonText: String {
     var output: [UInt8] = []
     writeJSON(to: &output)
     return String(decoding: output, as: UTF8.self)
   }
 
   /// Appends the value's JSON (`jsonText`'s bytes) to `output`.
-  package func writeJSON(to output: inout [UInt8]) {
+  public func writeJSON(to output: inout [UInt8]) {
     switch self {
     case .null: output.append(utf8Of: "null")
     case .bool(let value): output.append(utf8Of: value ? "true" : "false")
@@ -37,7 +37,7 @@ extension PropertyValue {
   }
 
   /// Appends `{"key":value,…}` in the map's order.
-  package static func writeJSONObject(_ map: Properties, to output: inout [UInt8]) {
+  static func writeJSONObject(_ map: Properties, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "{"))
     var first = true
     for (key, value) in map {
@@ -51,7 +51,7 @@ extension PropertyValue {
   }
 
   /// Appends `text` as a JSON string.
-  package static func writeJSONString(_ text: String, to output: inout [UInt8]) {
+  static func writeJSONString(_ text: String, to output: inout [UInt8]) {
     var text = text
     text.withUTF8 { writeJSONString(utf8: $0, to: &output) }
   }
@@ -59,7 +59,7 @@ extension PropertyValue {
   /// Appends, as a JSON string, the UTF-8 text that `write` appends: in
   /// place, and escaped after the fact only when it needs it (a selector's
   /// or a location's text nearly never does).
-  package static func writeJSONString(to output: inout [UInt8], _ write: (inout [UInt8]) -> Void) {
+  static func writeJSONString(to output: inout [UInt8], _ write: (inout [UInt8]) -> Void) {
     let quoteAt = output.count
     output.append(UInt8(ascii: "\""))
     write(&output)
@@ -79,7 +79,7 @@ extension PropertyValue {
   /// `\` escaped, control characters as `\n`, `\r`, `\t` or `\u00XX`, every
   /// other byte as it is (a multi-byte character has no byte below 0x80, so
   /// escaping bytes is escaping characters).
-  package static func writeJSONString(utf8 text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+  static func writeJSONString(utf8 text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
     let quote = UInt8(ascii: "\"")
     let backslash = UInt8(ascii: "\\")
     output.append(quote)
@@ -115,7 +115,7 @@ extension PropertyValue {
   /// Whether `bytes` is ASCII that goes into a JSON string as it is (no
   /// control character, `"` or `\`), in the one pass of `needsJSONEscaping`:
   /// for input that may not be UTF-8, which must be repaired when not ASCII.
-  package static func isVerbatimJSONASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isVerbatimJSONASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     !needsJSONEscaping(bytes, orHasNonASCII: true)
   }
 

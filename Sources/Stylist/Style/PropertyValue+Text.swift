@@ -1,13 +1,13 @@
 extension PropertyValue {
   /// Block-style YAML that loads back to the same value (strings that would
   /// read as another type, or hold special characters, are double-quoted).
-  package func yamlText(indent: Int = 0) -> String {
+  public func yamlText(indent: Int = 0) -> String {
     var output = ""
     writeYAML(to: &output, indent: indent)
     return output
   }
 
-  package func writeYAML(to output: inout String, indent: Int) {
+  func writeYAML(to output: inout String, indent: Int) {
     let pad = String(repeating: " ", count: indent)
     switch self {
     case .list(let items) where !items.isEmpty:

@@ -20,7 +20,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Appends `description`'s UTF-8, with no `String` built on the way.
-  package func writeText(to text: inout [UInt8]) {
+  func writeText(to text: inout [UInt8]) {
     text.append(utf8Of: file)
     text.append(UInt8(ascii: ":"))
     text.append(decimal: line)

@@ -47,7 +47,7 @@ public struct StyleRule: Hashable, Sendable {
 
   /// Appends `name`'s UTF-8: the selector's text is written straight into
   /// `text`, with no `String` built.
-  package func writeName(to text: inout [UInt8]) {
+  func writeName(to text: inout [UInt8]) {
     if let name = storage.name { text.append(utf8Of: name) } else { storage.selector.writeText(to: &text) }
   }
 

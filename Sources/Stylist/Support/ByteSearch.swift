@@ -24,7 +24,7 @@ extension UInt64 {
   /// exactly per byte (no borrow crosses from one byte to the next): the
   /// test the byte scans share.
   @inline(__always)
-  package func bytes(equalTo byte: UInt8) -> UInt64 {
+  func bytes(equalTo byte: UInt8) -> UInt64 {
     let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     let xored = self ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
     // A byte of `xored` is 0 where `byte` was; the sum sets its high bit wherever it was not.
@@ -42,7 +42,7 @@ extension UnsafeBufferPointer<UInt8> {
   /// scans that test bytes without a branch per byte, and with no loop
   /// over a last few bytes.
   @inline(__always)
-  package func forEachWord(padding: UInt8, _ body: (_ start: Int, _ word: UInt64, _ fresh: UInt64) -> Void) {
+  func forEachWord(padding: UInt8, _ body: (_ start: Int, _ word: UInt64, _ fresh: UInt64) -> Void) {
     guard let base = baseAddress, count > 0 else { return }
     let high: UInt64 = 0x8080_8080_8080_8080
     guard count >= 8 else {
@@ -70,20 +70,20 @@ extension UnsafeBufferPointer<UInt8> {
   /// Whether both hold the same bytes: `memcmp`, where the generic
   /// `elementsEqual` steps one byte at a time.
   @inline(__always)
-  package func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
+  func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
     count == other.count && (count == 0 || memcmp(baseAddress!, other.baseAddress!, count) == 0)
   }
 
   /// The index of the first `byte`, or nil: `memchr`, which tests many
   /// bytes at once where the generic `firstIndex(of:)` steps one at a time.
   @inline(__always)
-  package func firstIndex(ofByte byte: UInt8) -> Int? {
+  func firstIndex(ofByte byte: UInt8) -> Int? {
     guard let base = baseAddress, count > 0, let found = memchr(base, Int32(byte), count) else { return nil }
     return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
   }
 
   /// Whether every byte is ASCII, eight at a time.
-  package var isASCII: Bool {
+  var isASCII: Bool {
     var high: UInt64 = 0
     forEachWord(padding: 0) { _, word, _ in high |= word }
     return high & 0x8080_8080_8080_8080 == 0

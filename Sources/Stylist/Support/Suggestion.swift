@@ -9,7 +9,7 @@
 package enum Suggestion {
   /// The closest of `candidates` to `typed`, or nil when none is close
   /// enough or `typed` is itself one of them.
-  package static func closest(to typed: String, among candidates: some Sequence<String>) -> String? {
+  static func closest(to typed: String, among candidates: some Sequence<String>) -> String? {
     let target = Array(typed.lowercased().unicodeScalars)
     let limit = max(1, min(3, target.count / 4))
     var best: (name: String, distance: Int)?
