@@ -136,17 +136,19 @@ struct StyleIndex: Sendable {
   /// names are looked up from the text's UTF-8, with no `NodeIdentifier`
   /// built (what a tool reading lines asks for).
   func bestMatch(text: String, options: QueryOptions = .init()) throws(SyntaxError) -> Resolution {
+    // The walk's few words come out of the closures; the answer is built once, here.
     var text = text
-    return try text.withUTF8 { bytes in
+    let found = try text.withUTF8 { bytes in
       Swift.Result { () throws(SyntaxError) in
         try NodeLine.with(utf8: bytes) { line in
           let theme = line.themeText ?? options.theme
           var collector = BestCollector(mode: options.mode)
           trie.collect(line, theme: theme, into: &collector)
-          return resolution(theme: theme, winner: collector.best, spilled: collector.spilled)
+          return (theme, collector.best, collector.spilled)
         }
       }
     }.get()
+    return resolution(theme: found.0, winner: found.1, spilled: found.2)
   }
 
   /// Properties of every applicable rule merged weakest first (CSS-like): a
