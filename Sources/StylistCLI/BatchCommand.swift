@@ -1,12 +1,6 @@
 import ArgumentParser
 import Stylist
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 struct BatchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "batch",
@@ -46,7 +40,7 @@ struct BatchCommand: ParsableCommand {
     let engine = try sheet.load()
     let cascade = cascade
     var output = OutputBuffer()
-    var reader = LineReader(descriptor: STDIN_FILENO)
+    var reader = LineReader(descriptor: SystemCalls.standardInput)
     var lineThemes = LineThemes(engine: engine, queryTheme: sheet.theme)
     var rendered = RenderedAnswers(themes: engine.knownThemes)
     var lineNumber = 0
@@ -191,13 +185,9 @@ struct LineReader {
       buffer.reserveCapacity(old + chunk)
       buffer.append(contentsOf: repeatElement(0, count: chunk))
       let count = buffer.withUnsafeMutableBytes { bytes in
-        read(descriptor, bytes.baseAddress! + old, chunk)
+        SystemCalls.read(descriptor, into: bytes.baseAddress! + old, count: chunk)
       }
       if count <= 0 {
-        if count < 0 && errno == EINTR {
-          buffer.removeLast(chunk)
-          continue
-        }
         finished = true
         buffer.removeLast(chunk)
       } else {

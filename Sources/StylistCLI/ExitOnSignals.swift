@@ -1,11 +1,5 @@
 import Dispatch
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Ends a long-running command cleanly on SIGINT or SIGTERM: runs
 /// `cleanUp`, then exits 0 (an interrupted `watch` has done its job).
 enum ExitOnSignals {
@@ -13,13 +7,13 @@ enum ExitOnSignals {
   nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
 
   static func install(cleanUp: @escaping @Sendable () -> Void) {
-    for number in [SIGINT, SIGTERM] {
+    for number in SystemCalls.terminatingSignals {
       // The default action would kill the process before the source runs.
-      signal(number, SIG_IGN)
+      SystemCalls.ignore(signal: number)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler {
         cleanUp()
-        exit(0)
+        SystemCalls.exit(0)
       }
       source.resume()
       sources.append(source)
@@ -32,10 +26,5 @@ enum ExitOnSignals {
   /// `pthread_exit`, whose unwinding AddressSanitizer cannot follow (it then
   /// reported libdispatch's own stack use as an overflow), and the sources
   /// run on a global queue, so the main queue needs no thread.
-  static func waitForever() -> Never {
-    var all = sigset_t()
-    sigfillset(&all)
-    pthread_sigmask(SIG_BLOCK, &all, nil)
-    while true { sigsuspend(&all) }
-  }
+  static func waitForever() -> Never { SystemCalls.waitForeverWithSignalsBlocked() }
 }

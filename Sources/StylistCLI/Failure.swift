@@ -1,12 +1,6 @@
 import ArgumentParser
 import Stylist
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Exit codes shared by all commands but `lint` (README: Command line).
 enum ExitStatus {
   static let noStyle: Int32 = 1
@@ -42,7 +36,7 @@ enum Diagnostics {
   }
 
   static func writeError(_ text: String) {
-    OutputBuffer.writeAll(Array(text.utf8), to: STDERR_FILENO)
+    OutputBuffer.writeAll(Array(text.utf8), to: SystemCalls.standardError)
   }
 }
 

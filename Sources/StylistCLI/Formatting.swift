@@ -1,16 +1,10 @@
 import Stylist
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Colour only on a terminal, and never with NO_COLOR set.
 struct Palette {
   let enabled: Bool
 
-  static let stdout = Palette(enabled: isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil)
+  static let stdout = Palette(enabled: SystemCalls.standardOutputTakesColour)
 
   func bold(_ text: String) -> String { enabled ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
   func dim(_ text: String) -> String { enabled ? "\u{1B}[2m\(text)\u{1B}[0m" : text }

@@ -1,11 +1,5 @@
 import Stylist
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Buffered writes to a file descriptor (stdout by default), flushed when
 /// large, on request and by the owner at the end.
 struct OutputBuffer {
@@ -13,7 +7,7 @@ struct OutputBuffer {
   private let descriptor: Int32
   private let limit = 1 << 16
 
-  init(descriptor: Int32 = STDOUT_FILENO) {
+  init(descriptor: Int32 = SystemCalls.standardOutput) {
     self.descriptor = descriptor
     bytes.reserveCapacity(limit)
   }
@@ -88,22 +82,6 @@ struct OutputBuffer {
 
   /// Writes everything, retrying short writes; gives up quietly on a closed pipe.
   static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return
-        }
-        offset += written
-      }
-    }
+    bytes.withUnsafeBytes { SystemCalls.writeAll($0, to: descriptor) }
   }
 }
-
-#if canImport(Glibc)
-  private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-  private let systemWrite = Darwin.write
-#endif

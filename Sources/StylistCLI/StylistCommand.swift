@@ -1,12 +1,6 @@
 import ArgumentParser
 import Stylist
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 @main
 struct StylistCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

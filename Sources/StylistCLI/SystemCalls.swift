@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Every system call the command line makes, in one place: the C library
+/// is Glibc on Linux and Darwin on Apple platforms, with the same POSIX
+/// signatures for these (`read` and `write` take `(Int32, pointer, Int)` and
+/// return `Int` on both).
+enum SystemCalls {
+  static let standardInput = STDIN_FILENO
+  static let standardOutput = STDOUT_FILENO
+  static let standardError = STDERR_FILENO
+
+  /// Reads up to `count` bytes into `buffer`: the count read, 0 at the end
+  /// of input, -1 on an error (a read interrupted by a signal is retried).
+  static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+    while true {
+      let result = systemRead(descriptor, buffer, count)
+      if result < 0 && errno == EINTR { continue }
+      return result
+    }
+  }
+
+  /// Writes all of `bytes`, retrying short and interrupted writes; gives up
+  /// quietly on an error (a closed pipe: the reader has gone).
+  static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      offset += written
+    }
+  }
+
+  /// Whether standard output is a terminal and `NO_COLOR` is unset: when
+  /// text output may be coloured.
+  static var standardOutputTakesColour: Bool { isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil }
+
+  /// Ignores `number`'s default action (which would end the process), so
+  /// that a dispatch source can handle the signal.
+  static func ignore(signal number: Int32) { _ = signal(number, SIG_IGN) }
+
+  /// The signals that end a long-running command cleanly.
+  static let terminatingSignals = [SIGINT, SIGTERM]
+
+  /// Ends the process with `status` at once.
+  static func exit(_ status: Int32) -> Never { systemExit(status) }
+
+  /// Parks the calling thread for the rest of the process, every signal
+  /// blocked on it, so that signal sources on other threads receive them.
+  static func waitForeverWithSignalsBlocked() -> Never {
+    var all = sigset_t()
+    sigfillset(&all)
+    pthread_sigmask(SIG_BLOCK, &all, nil)
+    while true { sigsuspend(&all) }
+  }
+}
+
+#if canImport(Glibc)
+  private let systemRead = Glibc.read
+  private let systemWrite = Glibc.write
+  private let systemExit = Glibc.exit
+#elseif canImport(Darwin)
+  private let systemRead = Darwin.read
+  private let systemWrite = Darwin.write
+  private let systemExit = Darwin.exit
+#endif
