@@ -63,6 +63,25 @@ enum Measure {
     try process(path, arguments, input: input).seconds
   }
 
+  /// How many bytes a command writes to its stdout, with stdin from
+  /// `input` (counted through a pipe, not timed).
+  static func outputBytes(_ path: String, _ arguments: [String], input: String) throws -> Int {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    var bytes = 0
+    while let chunk = try pipe.fileHandleForReading.read(upToCount: 1 << 20), !chunk.isEmpty { bytes += chunk.count }
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw BenchError("\(path) \(arguments) exited with \(process.terminationStatus)")
+    }
+    return bytes
+  }
+
   /// A whole-process run, timed from outside the process.
   struct ProcessRun {
     /// From spawning the process to reaping it.

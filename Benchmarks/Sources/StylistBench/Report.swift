@@ -14,12 +14,13 @@ struct Row {
 }
 
 enum Report {
-  static func table(_ rows: [Row]) -> String {
-    let header = ["workload", "figure", "baseline", "ratio", "goal", "met"]
+  static func table(_ rows: [Row], baselineHeader: String = "baseline") -> String {
+    let header = ["workload", "figure", baselineHeader, "ratio", "goal", "met"]
     let cells = rows.map { row in
       [
         row.workload, "\(format(row.figure)) \(row.unit)",
-        row.baseline.map { "\(row.baselineName) \(format($0)) \(row.unit)" } ?? row.baselineName,
+        row.baseline.map { [row.baselineName, format($0), row.unit].filter { !$0.isEmpty }.joined(separator: " ") }
+          ?? row.baselineName,
         row.ratio.map { Report.format($0) + "×" } ?? "—", row.goal, row.goal == "—" ? "—" : row.met ? "yes" : "NO",
       ]
     }
