@@ -87,7 +87,8 @@ endef
 # `batch` is also stated as a share of a C floor (Benchmarks/Floor/batch-floor.c).
 # BASE=<commit>: that commit's release `stylist` runs beside the working tree's
 # in the same rounds, in a second table. It is built once, from `git archive`,
-# in .build-base/<full hash> (BASE_STYLIST=path uses a binary built elsewhere).
+# in .build-base/<full hash> (BASE_STYLIST=path uses a binary built elsewhere);
+# BENCH_ARGS="--only base" runs that table's rows alone.
 BENCH_JSON ?=
 BASE ?=
 BASE_STYLIST ?=

@@ -25,9 +25,13 @@ struct Benchmarks {
   mutating func run() throws {
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: scratch) }
+    // `--only base` runs the rows against the base alone (and the 10k
+    // `batch` rows they are measured with), without the growth row.
+    let againstBase = options.base != nil && wants("base")
     if wants("match") { try libraryQueries() }
-    if wants("batch") { try designSystemBatch() }
+    if wants("batch") || againstBase { try designSystemBatch(growth: wants("batch")) }
     if wants("load") { try designSystemLoad() }
+    if let base = options.base, againstBase { try loadAgainstBase(base) }
     // Earlier workloads (literal bodies, a vocabulary that grows with the
     // sheet), kept for the loading rows until those move to the design system.
     if wants("load") { try load(try write(Workload(selectors: 10_000, nodes: 1, seed: 1).yaml, "sheet-10k.yaml")) }
@@ -86,7 +90,9 @@ struct Benchmarks {
   /// alone varies by hundreds of milliseconds in a busy stretch, so the best
   /// run less the best run on empty input errs high whenever the best run's
   /// load is not also the best load.
-  private mutating func designSystemBatch() throws {
+  ///
+  /// Without `growth`, the 10k runs alone (for `--only base`).
+  private mutating func designSystemBatch(growth: Bool) throws {
     let lines = options.batchLines
     func workload(_ styles: Int, skewed: Bool) throws -> (sheet: String, input: String) {
       let workload = Self.batchWorkload(styles: styles, skewed: skewed, lines: lines)
@@ -94,7 +100,7 @@ struct Benchmarks {
         try write(workload.yaml, workload.name + ".yaml"), try write(workload.input, workload.name + "-nodes.txt")
       )
     }
-    let sizes = [1_000, 10_000, 100_000]
+    let sizes = growth ? [1_000, 10_000, 100_000] : [10_000]
     var files: [Int: (sheet: String, input: String)] = [:]
     for styles in sizes { files[styles] = try workload(styles, skewed: false) }
     let standard = files[10_000]!
@@ -152,13 +158,14 @@ struct Benchmarks {
       }
       commands["base batch 10000"] = watched(base, 10_000, prefix: "base ")
     }
-    // How far memory is, timed in the same rounds as the runs it explains.
+    // How far memory is, timed in the same rounds as the runs it explains
+    // (with no growth row, no rounds).
     let chaseLoads = 4_000_000
     let chases = [(name: "chase 1 MB", bytes: 1 << 20), (name: "chase 8 MB", bytes: 8 << 20)].map {
       (name: $0.name, chase: PointerChase(bytes: $0.bytes))
     }
     var growthCommands = Dictionary(
-      uniqueKeysWithValues: chases.map { entry in
+      uniqueKeysWithValues: (growth ? chases : []).map { entry in
         Measure.timed(entry.name) {
           if entry.chase.run(loads: chaseLoads) < 0 { throw BenchError("the chase left its buffer") }
         }
@@ -204,6 +211,22 @@ struct Benchmarks {
         goal: "≥ 0.5× plain", met: plain / cascade >= 0.5))
     floorRow("cascade")
 
+    if options.base != nil {
+      compare(
+        "stylist batch, \(lines / 1000)k lines, 10k styles", ours: rate("batch 10000"),
+        base: rate("base batch 10000"), unit: "lines/s", goal: BaseGoals.rate)
+      compare(
+        "  of which load and index", ours: best["load 10000"]! * 1000, base: best["base load 10000"]! * 1000,
+        unit: "ms", goal: nil)
+      compare(
+        "same, skewed: every token `background`", ours: rate("skewed"), base: rate("base skewed"), unit: "lines/s",
+        goal: BaseGoals.rate)
+      compare(
+        "stylist batch --cascade, 10k styles", ours: rate("cascade"), base: rate("base cascade"), unit: "lines/s",
+        goal: BaseGoals.rate)
+    }
+
+    guard growth else { return }
     var perLine: [Int: Double] = [:]
     for styles in sizes {
       let load = best["load \(styles)"]!
@@ -223,20 +246,6 @@ struct Benchmarks {
       Row(
         workload: "  memory latency this run: random loads over 8 MB", figure: latency[1], unit: "ns",
         baselineName: "over 1 MB", baseline: latency[0], ratio: latency[1] / latency[0], goal: "—", met: true))
-
-    guard options.base != nil else { return }
-    compare(
-      "stylist batch, \(lines / 1000)k lines, 10k styles", ours: rate("batch 10000"),
-      base: rate("base batch 10000"), unit: "lines/s", goal: BaseGoals.rate)
-    compare(
-      "  of which load and index", ours: best["load 10000"]! * 1000, base: best["base load 10000"]! * 1000,
-      unit: "ms", goal: nil)
-    compare(
-      "same, skewed: every token `background`", ours: rate("skewed"), base: rate("base skewed"), unit: "lines/s",
-      goal: BaseGoals.rate)
-    compare(
-      "stylist batch --cascade, 10k styles", ours: rate("cascade"), base: rate("base cascade"), unit: "lines/s",
-      goal: BaseGoals.rate)
   }
 
   /// The goals against the base build (issue #41): rates at least 0.8× the
@@ -264,25 +273,19 @@ struct Benchmarks {
   /// NODE` as a whole process (load, index, one answer, exit) beside a
   /// process that only parses the same file to libyaml events, runs
   /// alternating so both see the same machine (and `stylist lint SHEET`
-  /// with them); then Yams, and peak RSS. With a base build, its 100k-style
-  /// `match` runs in the same rounds, and its peak RSS beside ours.
+  /// with them); then Yams, and peak RSS.
   private mutating func designSystemLoad() throws {
     let this = CommandLine.arguments[0]
     var sheets: [Int: String] = [:]
     for styles in [10_000, 100_000] {
-      let system = DesignSystem(styles: styles, nodes: 1, seed: 7)
-      let sheet = try write(system.yaml, "ds-load-\(styles / 1000)k.yaml")
+      let sheet = try loadSheet(styles: styles)
       sheets[styles] = sheet
       let mb = Double(try FileManager.default.attributesOfItem(atPath: sheet)[.size] as! Int) / 1e6
-      let base = styles == 100_000 ? options.base : nil
-      var (floor, ours, lint, baseMatch) = (Double.infinity, Double.infinity, Double.infinity, Double.infinity)
+      var (floor, ours, lint) = (Double.infinity, Double.infinity, Double.infinity)
       for _ in 0..<Self.roundsForUnevenSides {
         floor = min(floor, try Measure.command(this, ["--libyaml-events", sheet], input: "/dev/null"))
         ours = min(ours, try Measure.command(options.stylist, ["match", "-s", sheet, "title"], input: "/dev/null"))
         lint = min(lint, try Measure.command(options.stylist, ["lint", sheet], input: "/dev/null"))
-        if let base {
-          baseMatch = min(baseMatch, try Measure.command(base, ["match", "-s", sheet, "title"], input: "/dev/null"))
-        }
       }
       rows.append(
         Row(
@@ -307,31 +310,55 @@ struct Benchmarks {
           workload: "  same, 100k, against Yams.load (process)", figure: ours * 1000, unit: "ms",
           baselineName: "Yams.load", baseline: yams * 1000, ratio: yams / ours, goal: "faster than Yams",
           met: ours < yams))
-      // The same `stylist match` process, the largest peak of three runs
-      // (alternating with the base's).
-      func peak(_ stylist: String) throws -> Double {
-        let output = try child(["--peak-rss-of", stylist, "match", "-s", sheet, "title"])
-        guard let peak = Double(output) else { throw BenchError("peak RSS child printed '\(output)'") }
-        return peak
-      }
-      var (bytes, baseBytes) = (0.0, 0.0)
-      for _ in 0..<3 {
-        bytes = max(bytes, try peak(options.stylist))
-        if let base { baseBytes = max(baseBytes, try peak(base)) }
-      }
+      // The same `stylist match` process, the largest peak of three runs.
+      var bytes = 0.0
+      for _ in 0..<3 { bytes = max(bytes, try peakResidentBytes([options.stylist, "match", "-s", sheet, "title"])) }
       rows.append(
         Row(
           workload: String(format: "  peak RSS of that process (%.1f MB file)", mb), figure: bytes / 1e6,
           unit: "MB", baselineName: "file size", baseline: mb, ratio: bytes / (mb * 1e6), goal: "≤ 10× file",
           met: bytes <= 10 * mb * 1e6))
       rows.append(lintRow)
-      guard base != nil else { continue }
-      compare(
-        "stylist match, 100k-style design system (load, index, one answer)", ours: ours * 1000,
-        base: baseMatch * 1000, unit: "ms", goal: BaseGoals.loadTime)
-      compare(
-        "  peak RSS of that process", ours: bytes / 1e6, base: baseBytes / 1e6, unit: "MB", goal: BaseGoals.peakMemory)
     }
+  }
+
+  /// The design-system sheet the load rows read (the same file for every row).
+  private func loadSheet(styles: Int) throws -> String {
+    let name = "ds-load-\(styles / 1000)k.yaml"
+    if FileManager.default.fileExists(atPath: scratch + "/" + name) { return scratch + "/" + name }
+    return try write(DesignSystem(styles: styles, nodes: 1, seed: 7).yaml, name)
+  }
+
+  /// The 100k-style load against the base: `stylist match -s SHEET title`
+  /// of each build, alternating (`rounds`: both sides are the same kind of
+  /// process), then the peak RSS of each, the largest of three alternating runs.
+  private mutating func loadAgainstBase(_ base: String) throws {
+    let sheet = try loadSheet(styles: 100_000)
+    let (ours, arguments) = (options.stylist, ["match", "-s", sheet, "title"])
+    let best = try Measure.bestAlternating(
+      runs: Self.rounds,
+      [
+        "ours": { _ = try Measure.command(ours, arguments, input: "/dev/null") },
+        "base": { _ = try Measure.command(base, arguments, input: "/dev/null") },
+      ])
+    compare(
+      "stylist match, 100k-style design system (load, index, one answer)", ours: best["ours"]! * 1000,
+      base: best["base"]! * 1000, unit: "ms", goal: BaseGoals.loadTime)
+    var peaks = (ours: 0.0, base: 0.0)
+    for _ in 0..<3 {
+      peaks.ours = max(peaks.ours, try peakResidentBytes([ours] + arguments))
+      peaks.base = max(peaks.base, try peakResidentBytes([base] + arguments))
+    }
+    compare(
+      "  peak RSS of that process", ours: peaks.ours / 1e6, base: peaks.base / 1e6, unit: "MB",
+      goal: BaseGoals.peakMemory)
+  }
+
+  /// The peak RSS of a whole process, through a small child (`--peak-rss-of`).
+  private func peakResidentBytes(_ command: [String]) throws -> Double {
+    let output = try child(["--peak-rss-of"] + command)
+    guard let peak = Double(output) else { throw BenchError("peak RSS child printed '\(output)'") }
+    return peak
   }
 
   /// Writes a workload file and waits until it is on disk: a run timed

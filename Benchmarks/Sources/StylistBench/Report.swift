@@ -21,7 +21,7 @@ enum Report {
         row.workload, "\(format(row.figure)) \(row.unit)",
         row.baseline.map { [row.baselineName, format($0), row.unit].filter { !$0.isEmpty }.joined(separator: " ") }
           ?? row.baselineName,
-        row.ratio.map { Report.format($0) + "×" } ?? "—", row.goal, row.goal == "—" ? "—" : row.met ? "yes" : "NO",
+        row.ratio.map { ratio($0) + "×" } ?? "—", row.goal, row.goal == "—" ? "—" : row.met ? "yes" : "NO",
       ]
     }
     let widths = header.indices.map { column in ([header] + cells).map { $0[column].count }.max()! }
@@ -50,6 +50,11 @@ enum Report {
 
   private static func quoted(_ text: String) -> String {
     "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+  }
+
+  /// Three significant digits, trailing zeros kept below 100 (`1.00`, not `1`).
+  static func ratio(_ value: Double) -> String {
+    value >= 100 ? format(value) : String(format: "%#.3g", value)
   }
 
   static func format(_ value: Double) -> String {
