@@ -72,14 +72,16 @@ fuzz: deps
 
 # A nested package's build (bench, fuzz) keeps manifests listing the
 # library's sources; after a source file is moved or deleted, SwiftPM stops
-# with "missing inputs" until they go. Drop them when one lists a file that
-# no longer exists (the next build writes them anew).
+# with "missing inputs" until they go. Drop them when one lists a file of
+# the checkout that no longer exists (the next build writes them anew).
+# Line by line: dependencies' file names hold spaces; their checkouts, in
+# the build folder, are SwiftPM's to keep.
 define forget-stale-manifests
 	@for manifest in $(1)/*.yaml; do \
 	  [ -f "$$manifest" ] || continue; \
-	  for source in $$(grep -o '"$(CURDIR)/[^"]*\.swift"' "$$manifest" | tr -d '"' | sort -u); do \
-	    if [ ! -f "$$source" ]; then rm -f $(1)/*.yaml $(1)/build.db; break 2; fi; \
-	  done; \
+	  grep -o '"$(CURDIR)/[^"]*\.swift"' "$$manifest" | tr -d '"' | grep -v '^$(CURDIR)/$(1)/' | sort -u | \
+	    while IFS= read -r source; do [ -f "$$source" ] || exit 1; done || \
+	    { rm -f $(1)/*.yaml $(1)/build.db; break; }; \
 	done
 endef
 
