@@ -134,15 +134,19 @@ struct Benchmarks {
       Measure.timed(name) { _ = try Measure.command(binary, arguments, input: input) }
     }
 
-    // The 10k runs set the rate goals, beside `cat`, the floor and the base;
-    // the 1k and 100k runs only the growth row.
-    var commands = Dictionary(
-      uniqueKeysWithValues: [
-        timedRun("cat", "/bin/cat", [], input: standard.input),
-        timedRun("skewed", options.stylist, tenK[1].arguments, input: tenK[1].input),
-        timedRun("cascade", options.stylist, tenK[2].arguments, input: tenK[2].input),
-      ])
-    commands["batch 10000"] = watched(options.stylist, 10_000)
+    // The 10k runs set the rate goals, beside `cat` and the floor, each run
+    // paired with the base's (`Measure.pair`) when there is one; the 1k and
+    // 100k runs only the growth row.
+    var commands = Dictionary(uniqueKeysWithValues: [timedRun("cat", "/bin/cat", [], input: standard.input)])
+    for run in tenK {
+      func body(_ stylist: String, prefix: String) -> () throws -> [String: Double] {
+        run.name == "batch 10000"
+          ? watched(stylist, 10_000, prefix: prefix)
+          : timedRun(prefix + run.name, stylist, run.arguments, input: run.input).1
+      }
+      let ours = body(options.stylist, prefix: "")
+      commands[run.name] = options.base.map { Measure.pair(ours, body($0, prefix: "base ")) } ?? ours
+    }
     if let floor = options.floor {
       // The floor writes as many bytes a line as `batch` does on the same input.
       for run in tenK {
@@ -150,13 +154,6 @@ struct Benchmarks {
         let (name, body) = timedRun("floor " + run.name, floor, [String(format: "%.3f", average)], input: run.input)
         commands[name] = body
       }
-    }
-    if let base = options.base {
-      for run in tenK.dropFirst() {
-        let (name, body) = timedRun("base " + run.name, base, run.arguments, input: run.input)
-        commands[name] = body
-      }
-      commands["base batch 10000"] = watched(base, 10_000, prefix: "base ")
     }
     // How far memory is, timed in the same rounds as the runs it explains
     // (with no growth row, no rounds).
@@ -171,8 +168,9 @@ struct Benchmarks {
         }
       })
     for styles in sizes where styles != 10_000 { growthCommands["batch \(styles)"] = watched(options.stylist, styles) }
-    let best = try Measure.leastAlternating(runs: Self.rounds, commands)
-      .merging(Measure.leastAlternating(runs: Self.roundsForUnevenSides, growthCommands)) { first, _ in first }
+    let every = try Measure.everyAlternating(runs: Self.rounds, commands)
+    let best = every.mapValues { $0.min()! }
+      .merging(try Measure.leastAlternating(runs: Self.roundsForUnevenSides, growthCommands)) { first, _ in first }
 
     let rate = { (name: String) in Double(lines) / best[name]! }
     // `batch`'s rate as a share of the floor's on the same input.
@@ -212,18 +210,18 @@ struct Benchmarks {
     floorRow("cascade")
 
     if options.base != nil {
-      compare(
-        "stylist batch, \(lines / 1000)k lines, 10k styles", ours: rate("batch 10000"),
-        base: rate("base batch 10000"), unit: "lines/s", goal: BaseGoals.rate)
+      // Rates: the base's time over ours.
+      func compareRate(_ workload: String, _ name: String) {
+        compare(
+          workload, ours: rate(name), base: rate("base " + name),
+          ratio: Measure.medianRatio(every, "base " + name, name), unit: "lines/s", goal: BaseGoals.rate)
+      }
+      compareRate("stylist batch, \(lines / 1000)k lines, 10k styles", "batch 10000")
       compare(
         "  of which load and index", ours: best["load 10000"]! * 1000, base: best["base load 10000"]! * 1000,
-        unit: "ms", goal: nil)
-      compare(
-        "same, skewed: every token `background`", ours: rate("skewed"), base: rate("base skewed"), unit: "lines/s",
-        goal: BaseGoals.rate)
-      compare(
-        "stylist batch --cascade, 10k styles", ours: rate("cascade"), base: rate("base cascade"), unit: "lines/s",
-        goal: BaseGoals.rate)
+        ratio: Measure.medianRatio(every, "load 10000", "base load 10000"), unit: "ms", goal: nil)
+      compareRate("same, skewed: every token `background`", "skewed")
+      compareRate("stylist batch --cascade, 10k styles", "cascade")
     }
 
     guard growth else { return }
@@ -256,11 +254,13 @@ struct Benchmarks {
     static let peakMemory = 1.2
   }
 
-  /// A row of the table against the base: ours / base, for a rate (more is
-  /// better: the goal is a least ratio) or a cost (time, memory: the goal is
-  /// a most ratio).
-  private mutating func compare(_ workload: String, ours: Double, base: Double, unit: String, goal: Double?) {
-    let ratio = ours / base
+  /// A row of the table against the base: the best figures of each, and
+  /// `ratio`, ours / base (the median of the rounds' pairs), for a rate
+  /// (more is better: the goal is a least ratio) or a cost (time, memory:
+  /// the goal is a most ratio).
+  private mutating func compare(
+    _ workload: String, ours: Double, base: Double, ratio: Double, unit: String, goal: Double?
+  ) {
     let moreIsBetter = unit.hasSuffix("/s")
     againstBase.append(
       Row(
@@ -330,28 +330,31 @@ struct Benchmarks {
   }
 
   /// The 100k-style load against the base: `stylist match -s SHEET title`
-  /// of each build, alternating (`rounds`: both sides are the same kind of
-  /// process), then the peak RSS of each, the largest of three alternating runs.
+  /// of each build in pairs (`Measure.pair`, `rounds`: both sides are the
+  /// same kind of process), then the peak RSS of each, the largest of three
+  /// alternating runs.
   private mutating func loadAgainstBase(_ base: String) throws {
     let sheet = try loadSheet(styles: 100_000)
     let (ours, arguments) = (options.stylist, ["match", "-s", sheet, "title"])
-    let best = try Measure.bestAlternating(
+    let every = try Measure.everyAlternating(
       runs: Self.rounds,
       [
-        "ours": { _ = try Measure.command(ours, arguments, input: "/dev/null") },
-        "base": { _ = try Measure.command(base, arguments, input: "/dev/null") },
+        "match": Measure.pair(
+          Measure.timed("ours") { _ = try Measure.command(ours, arguments, input: "/dev/null") }.1,
+          Measure.timed("base") { _ = try Measure.command(base, arguments, input: "/dev/null") }.1)
       ])
     compare(
-      "stylist match, 100k-style design system (load, index, one answer)", ours: best["ours"]! * 1000,
-      base: best["base"]! * 1000, unit: "ms", goal: BaseGoals.loadTime)
+      "stylist match, 100k-style design system (load, index, one answer)", ours: every["ours"]!.min()! * 1000,
+      base: every["base"]!.min()! * 1000, ratio: Measure.medianRatio(every, "ours", "base"), unit: "ms",
+      goal: BaseGoals.loadTime)
     var peaks = (ours: 0.0, base: 0.0)
     for _ in 0..<3 {
       peaks.ours = max(peaks.ours, try peakResidentBytes([ours] + arguments))
       peaks.base = max(peaks.base, try peakResidentBytes([base] + arguments))
     }
     compare(
-      "  peak RSS of that process", ours: peaks.ours / 1e6, base: peaks.base / 1e6, unit: "MB",
-      goal: BaseGoals.peakMemory)
+      "  peak RSS of that process", ours: peaks.ours / 1e6, base: peaks.base / 1e6, ratio: peaks.ours / peaks.base,
+      unit: "MB", goal: BaseGoals.peakMemory)
   }
 
   /// The peak RSS of a whole process, through a small child (`--peak-rss-of`).

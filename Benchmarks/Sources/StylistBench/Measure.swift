@@ -31,13 +31,44 @@ enum Measure {
   /// pin it on one of them.
   static func leastAlternating(runs: Int, _ bodies: [String: () throws -> [String: Double]]) throws -> [String: Double]
   {
-    var least: [String: Double] = [:]
+    try everyAlternating(runs: runs, bodies).mapValues { $0.min()! }
+  }
+
+  /// Every figure the bodies report, by name, one value a round in round
+  /// order (rounds as in `leastAlternating`).
+  static func everyAlternating(runs: Int, _ bodies: [String: () throws -> [String: Double]]) throws -> [String:
+    [Double]]
+  {
+    var every: [String: [Double]] = [:]
     for _ in 0..<runs {
       for (_, body) in bodies.sorted(by: { $0.key < $1.key }) {
-        least.merge(try body(), uniquingKeysWith: min)
+        every.merge(try body().mapValues { [$0] }, uniquingKeysWith: +)
       }
     }
-    return least
+    return every
+  }
+
+  /// Two bodies back to back, the one first that went second the time
+  /// before: the two runs of a pair see one stretch of the machine. A
+  /// round's figures of the two give one ratio; the median of those over
+  /// the rounds moves far less with a busy machine than the ratio of the
+  /// two bodies' least figures, each taken in whichever round was quietest.
+  static func pair(
+    _ first: @escaping () throws -> [String: Double], _ second: @escaping () throws -> [String: Double]
+  ) -> () throws -> [String: Double] {
+    var swapped = true
+    return {
+      swapped.toggle()
+      let (one, other) = swapped ? (second, first) : (first, second)
+      return try one().merging(try other()) { figure, _ in figure }
+    }
+  }
+
+  /// The median of the rounds' ratios `numerator / denominator` (`pair`).
+  static func medianRatio(_ every: [String: [Double]], _ numerator: String, _ denominator: String) -> Double {
+    let ratios = zip(every[numerator]!, every[denominator]!).map { $0 / $1 }.sorted()
+    let middle = ratios.count / 2
+    return ratios.count % 2 == 1 ? ratios[middle] : (ratios[middle - 1] + ratios[middle]) / 2
   }
 
   /// Operations per second: repeats `body` (which performs `count` operations)

@@ -113,8 +113,13 @@ import Stylist
     print(Report.table(bench.rows))
     if !bench.againstBase.isEmpty {
       print(
-        "\nThe working tree's `stylist` against \(options.baseName) (\(options.base ?? "")), alternating in the same",
-        "rounds;\nratio = working tree / base: for rates above 1 is faster, for times and memory above 1 is more.")
+        """
+
+        The working tree's `stylist` against \(options.baseName) (\(options.base ?? "")).
+        Figures: the best run of each. Ratio: working tree / base, the median over the rounds of two
+        back-to-back runs (peak RSS: of the largest of each); above 1 is faster for rates, slower or
+        larger for times and memory.
+        """)
       print(Report.table(bench.againstBase, baselineHeader: "base"))
     }
     if let json = options.json {
