@@ -95,7 +95,11 @@ static void answer(const char *line, size_t length, double *owed) {
     while (to > from && blank(line[to - 1])) to--;
     start = stop + 1;
     if (from == to) continue;
-    if (count == 0 && !theme && line[from] == '@' && end) { theme = 1; intern(line + from + 1, to - from - 1); continue; }
+    if (count == 0 && !theme && line[from] == '@' && end) { /* a leading `@theme/` */
+      theme = 1;
+      intern(line + from + 1, to - from - 1);
+      continue;
+    }
     const char *bracket = memchr(line + from, '[', to - from);
     size_t name_end = bracket ? (size_t)(bracket - line) : to;
     if (bracket && line[to - 1] == ']') intern(bracket + 1, to - name_end - 2);

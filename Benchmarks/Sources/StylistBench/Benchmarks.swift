@@ -80,11 +80,11 @@ struct Benchmarks {
   /// kept): on this shared machine one run in three or four reads 10–25 %
   /// slow whatever the code, and a slow minute that fell on only one side
   /// of a ratio (the 100k runs, or `--cascade`) moved it by as much as the
-  /// goals' margins. Two sets of rounds: the 10k runs with `cat`, the C
-  /// floor, the skewed sheet, `--cascade` and the base's same three runs
-  /// (`rounds`), then the growth row's runs, 1k and 100k, with a pointer
-  /// chase over 8 MB and 1 MB (`PointerChase`, printed last: which kind of
-  /// minute it was), for `roundsForUnevenSides`.
+  /// goals' margins. Two sets of rounds: the 10k runs (plain, skewed,
+  /// `--cascade`, each paired with the base's when there is one) with `cat`
+  /// and the C floor (`rounds`), then the growth row's runs, 1k and 100k,
+  /// with a pointer chase over 8 MB and 1 MB (`PointerChase`, printed last:
+  /// which kind of minute it was), for `roundsForUnevenSides`.
   ///
   /// A line's time is netted of the load within each run: the 100k load
   /// alone varies by hundreds of milliseconds in a busy stretch, so the best
@@ -114,7 +114,7 @@ struct Benchmarks {
 
     // The whole run (`batch N`), its start until it reads its input
     // (`load N`), and the rest (`lines N`), each name after `prefix`.
-    func watched(_ stylist: String, _ styles: Int, prefix: String = "") -> () throws -> [String: Double] {
+    func watched(_ stylist: String, _ styles: Int, prefix: String = "") -> Measure.Body {
       let sheet = files[styles]!
       return {
         let batch = try Measure.process(
@@ -128,9 +128,7 @@ struct Benchmarks {
         ]
       }
     }
-    func timedRun(_ name: String, _ binary: String, _ arguments: [String], input: String) -> (
-      String, () throws -> [String: Double]
-    ) {
+    func timedRun(_ name: String, _ binary: String, _ arguments: [String], input: String) -> (String, Measure.Body) {
       Measure.timed(name) { _ = try Measure.command(binary, arguments, input: input) }
     }
 
@@ -139,7 +137,7 @@ struct Benchmarks {
     // 100k runs only the growth row.
     var commands = Dictionary(uniqueKeysWithValues: [timedRun("cat", "/bin/cat", [], input: standard.input)])
     for run in tenK {
-      func body(_ stylist: String, prefix: String) -> () throws -> [String: Double] {
+      func body(_ stylist: String, prefix: String) -> Measure.Body {
         run.name == "batch 10000"
           ? watched(stylist, 10_000, prefix: prefix)
           : timedRun(prefix + run.name, stylist, run.arguments, input: run.input).1

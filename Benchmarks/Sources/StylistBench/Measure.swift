@@ -2,6 +2,9 @@ import Foundation
 
 /// Wall-clock measurement: the best of several runs, since noise only adds time.
 enum Measure {
+  /// A body of the alternating rounds: runs once, reports its figures by name.
+  typealias Body = () throws -> [String: Double]
+
   static func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = ContinuousClock.now
     try body()
@@ -21,7 +24,7 @@ enum Measure {
   }
 
   /// `body` as a body of `leastAlternating` whose one figure, `name`, is its time.
-  static func timed(_ name: String, _ body: @escaping () throws -> Void) -> (String, () throws -> [String: Double]) {
+  static func timed(_ name: String, _ body: @escaping () throws -> Void) -> (String, Body) {
     (name, { [name: try seconds(body)] })
   }
 
@@ -29,16 +32,13 @@ enum Measure {
   /// rounds that run every body once in turn (in key order): a noisy
   /// stretch of the machine slows them alike, where runs in a row would
   /// pin it on one of them.
-  static func leastAlternating(runs: Int, _ bodies: [String: () throws -> [String: Double]]) throws -> [String: Double]
-  {
+  static func leastAlternating(runs: Int, _ bodies: [String: Body]) throws -> [String: Double] {
     try everyAlternating(runs: runs, bodies).mapValues { $0.min()! }
   }
 
   /// Every figure the bodies report, by name, one value a round in round
   /// order (rounds as in `leastAlternating`).
-  static func everyAlternating(runs: Int, _ bodies: [String: () throws -> [String: Double]]) throws -> [String:
-    [Double]]
-  {
+  static func everyAlternating(runs: Int, _ bodies: [String: Body]) throws -> [String: [Double]] {
     var every: [String: [Double]] = [:]
     for _ in 0..<runs {
       for (_, body) in bodies.sorted(by: { $0.key < $1.key }) {
@@ -53,9 +53,7 @@ enum Measure {
   /// round's figures of the two give one ratio; the median of those over
   /// the rounds moves far less with a busy machine than the ratio of the
   /// two bodies' least figures, each taken in whichever round was quietest.
-  static func pair(
-    _ first: @escaping () throws -> [String: Double], _ second: @escaping () throws -> [String: Double]
-  ) -> () throws -> [String: Double] {
+  static func pair(_ first: @escaping Body, _ second: @escaping Body) -> Body {
     var swapped = true
     return {
       swapped.toggle()
