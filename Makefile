@@ -4,7 +4,7 @@ CONFIG ?= debug
 BIN = .build/$(CONFIG)/stylist
 DEMO = Fixtures/demo
 
-.PHONY: deps build test run format clean fuzz bench sanitize docs install
+.PHONY: deps build test run format clean fuzz bench base-stylist sanitize docs install
 
 # libyaml (through pkg-config) is the one system dependency.
 deps:
@@ -72,24 +72,52 @@ fuzz: deps
 
 # A nested package's build (bench, fuzz) keeps manifests listing the
 # library's sources; after a source file is moved or deleted, SwiftPM stops
-# with "missing inputs" until they go. Drop them when one lists a file that
-# no longer exists (the next build writes them anew).
+# with "missing inputs" until they go. Drop them when one lists a file of
+# the checkout that no longer exists (the next build writes them anew).
+# Line by line: dependencies' file names hold spaces; their checkouts, in
+# the build folder, are SwiftPM's to keep.
 define forget-stale-manifests
 	@for manifest in $(1)/*.yaml; do \
 	  [ -f "$$manifest" ] || continue; \
-	  for source in $$(grep -o '"$(CURDIR)/[^"]*\.swift"' "$$manifest" | tr -d '"' | sort -u); do \
-	    if [ ! -f "$$source" ]; then rm -f $(1)/*.yaml $(1)/build.db; break 2; fi; \
-	  done; \
+	  grep -o '"$(CURDIR)/[^"]*\.swift"' "$$manifest" | tr -d '"' | grep -v '^$(CURDIR)/$(1)/' | sort -u | \
+	    while IFS= read -r source; do [ -f "$$source" ] || exit 1; done || \
+	    { rm -f $(1)/*.yaml $(1)/build.db; break; }; \
 	done
 endef
 
 # Benchmarks (Benchmarks/ package, release build): a table, and JSON with BENCH_JSON=path.
+# `batch` is also stated as a share of a C floor (Benchmarks/Floor/batch-floor.c).
+# BASE=<commit>: that commit's release `stylist` runs beside the working tree's
+# in the same rounds, in a second table. It is built once, from `git archive`,
+# in .build-base/<full hash> (BASE_STYLIST=path uses a binary built elsewhere);
+# BENCH_ARGS="--only base" runs that table's rows alone.
 BENCH_JSON ?=
-bench: deps
+BASE ?=
+BASE_STYLIST ?=
+BASE_COMMIT = $(if $(BASE),$(shell git rev-parse --verify --quiet '$(BASE)^{commit}'))
+BASE_DIR = .build-base/$(BASE_COMMIT)
+BASE_BIN = $(or $(BASE_STYLIST),$(BASE_DIR)/.build/release/stylist)
+bench: deps $(if $(BASE),$(if $(BASE_STYLIST),,base-stylist))
 	$(SWIFT) build -c release --product stylist
 	$(call forget-stale-manifests,.build-bench)
 	cd Benchmarks && $(SWIFT) build -c release --build-path ../.build-bench
-	.build-bench/release/StylistBench --stylist .build/release/stylist $(if $(BENCH_JSON),--json $(BENCH_JSON)) $(BENCH_ARGS)
+	cc -O2 -o .build-bench/batch-floor Benchmarks/Floor/batch-floor.c
+	.build-bench/release/StylistBench --stylist .build/release/stylist --floor .build-bench/batch-floor \
+	  $(if $(BASE)$(BASE_STYLIST),--base-stylist $(BASE_BIN) --base-name '$(or $(BASE),$(BASE_STYLIST))') \
+	  $(if $(BENCH_JSON),--json $(BENCH_JSON)) $(BENCH_ARGS)
+
+# The base's sources are a snapshot of the commit (no worktree to register),
+# extracted beside, then moved in whole: a folder with a Package.swift is complete.
+base-stylist:
+	@[ -n "$(BASE_COMMIT)" ] || { echo "BASE=$(BASE) is not a commit of this repository"; exit 2; }
+	@if [ ! -x $(BASE_BIN) ]; then \
+	  if [ ! -f $(BASE_DIR)/Package.swift ]; then \
+	    rm -rf $(BASE_DIR).part && mkdir -p $(BASE_DIR).part && \
+	    git archive $(BASE_COMMIT) | tar -x -C $(BASE_DIR).part && mv $(BASE_DIR).part $(BASE_DIR) || exit 1; \
+	  fi; \
+	  echo "building the release stylist of $(BASE) in $(BASE_DIR)"; \
+	  $(SWIFT) build -c release --product stylist --package-path $(BASE_DIR) || exit 1; \
+	fi
 
 # Sanitizers: the whole suite under AddressSanitizer (LeakSanitizer included),
 # then the concurrency tests under ThreadSanitizer. Separate build folders.

@@ -4,6 +4,8 @@ import Stylist
 struct Benchmarks {
   let options: Options
   var rows: [Row] = []
+  /// With a base build (`Options.base`): its rows beside ours, measured in the same rounds.
+  var againstBase: [Row] = []
   let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("stylist-bench-\(getpid())").path
 
   /// Alternated rounds of runs whose ratios a busy minute moves little.
@@ -12,8 +14,8 @@ struct Benchmarks {
   /// unequally: the growth row (its 100k runs wait on memory a neighbour
   /// can take, its 1k runs do not) and every load against libyaml's
   /// floor (two threads against one). On one binary in one busy stretch, the
-  /// best of five moved either by more than its goal's margin, the best of
-  /// fifteen by a third of that (docs/PERFORMANCE.md, session 23).
+  /// best of five moves either by more than its goal's margin, the best of
+  /// fifteen by a third of that.
   static let roundsForUnevenSides = 15
 
   init(options: Options) { self.options = options }
@@ -23,9 +25,13 @@ struct Benchmarks {
   mutating func run() throws {
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: scratch) }
+    // `--only base` runs the rows against the base alone (and the 10k
+    // `batch` rows they are measured with), without the growth row.
+    let againstBase = options.base != nil && wants("base")
     if wants("match") { try libraryQueries() }
-    if wants("batch") { try designSystemBatch() }
+    if wants("batch") || againstBase { try designSystemBatch(growth: wants("batch")) }
     if wants("load") { try designSystemLoad() }
+    if let base = options.base, againstBase { try loadAgainstBase(base) }
     // Earlier workloads (literal bodies, a vocabulary that grows with the
     // sheet), kept for the loading rows until those move to the design system.
     if wants("load") { try load(try write(Workload(selectors: 10_000, nodes: 1, seed: 1).yaml, "sheet-10k.yaml")) }
@@ -36,7 +42,7 @@ struct Benchmarks {
   /// resolver (every rule scored); both must agree on every sampled node.
   private mutating func libraryQueries() throws {
     let system = DesignSystem(styles: 10_000, nodes: 20_000, seed: 1)
-    let index = StyleIndex(sheets: [try StyleSheet(yaml: system.yaml, name: "bench.yaml")])
+    let index = try LoadBaselines.index(yaml: system.yaml)
     let options = QueryOptions(theme: nil, mode: .themed)
     let nodes = system.nodes
     let naive = NaiveResolver(rules: index.rules, mode: .themed)
@@ -74,17 +80,19 @@ struct Benchmarks {
   /// kept): on this shared machine one run in three or four reads 10–25 %
   /// slow whatever the code, and a slow minute that fell on only one side
   /// of a ratio (the 100k runs, or `--cascade`) moved it by as much as the
-  /// goals' margins. Two sets of rounds: the 10k runs with `cat`, the
-  /// skewed sheet and `--cascade` (`rounds`), then the growth row's runs,
-  /// 1k and 100k, with a pointer chase over 8 MB and 1 MB (`PointerChase`,
-  /// printed last: which kind of minute it was), for `roundsForUnevenSides`.
+  /// goals' margins. Two sets of rounds: the 10k runs (plain, skewed,
+  /// `--cascade`, each paired with the base's when there is one) with `cat`
+  /// and the C floor (`rounds`), then the growth row's runs, 1k and 100k,
+  /// with a pointer chase over 8 MB and 1 MB (`PointerChase`, printed last:
+  /// which kind of minute it was), for `roundsForUnevenSides`.
   ///
   /// A line's time is netted of the load within each run: the 100k load
-  /// alone varies by hundreds of milliseconds in a busy stretch, so the
-  /// best run less the best run on empty input (until session 27) erred
-  /// high whenever the best run's load was not also the best load
-  /// (docs/PERFORMANCE.md, session 27).
-  private mutating func designSystemBatch() throws {
+  /// alone varies by hundreds of milliseconds in a busy stretch, so the best
+  /// run less the best run on empty input errs high whenever the best run's
+  /// load is not also the best load.
+  ///
+  /// Without `growth`, the 10k runs alone (for `--only base`).
+  private mutating func designSystemBatch(growth: Bool) throws {
     let lines = options.batchLines
     func workload(_ styles: Int, skewed: Bool) throws -> (sheet: String, input: String) {
       let workload = Self.batchWorkload(styles: styles, skewed: skewed, lines: lines)
@@ -92,79 +100,129 @@ struct Benchmarks {
         try write(workload.yaml, workload.name + ".yaml"), try write(workload.input, workload.name + "-nodes.txt")
       )
     }
-    let stylist = options.stylist
-    let sizes = [1_000, 10_000, 100_000]
+    let sizes = growth ? [1_000, 10_000, 100_000] : [10_000]
     var files: [Int: (sheet: String, input: String)] = [:]
     for styles in sizes { files[styles] = try workload(styles, skewed: false) }
     let standard = files[10_000]!
     let skewedFiles = try workload(10_000, skewed: true)
+    // The three 10k runs with goals, as (name, arguments, input).
+    let tenK = [
+      (name: "batch 10000", arguments: ["batch", "-s", standard.sheet], input: standard.input),
+      (name: "skewed", arguments: ["batch", "-s", skewedFiles.sheet], input: skewedFiles.input),
+      (name: "cascade", arguments: ["batch", "-s", standard.sheet, "--cascade"], input: standard.input),
+    ]
 
-    // How far memory is, timed in the same rounds as the runs it explains.
+    // The whole run (`batch N`), its start until it reads its input
+    // (`load N`), and the rest (`lines N`), each name after `prefix`.
+    func watched(_ stylist: String, _ styles: Int, prefix: String = "") -> Measure.Body {
+      let sheet = files[styles]!
+      return {
+        let batch = try Measure.process(
+          stylist, ["batch", "-s", sheet.sheet], input: sheet.input, watchingInput: true)
+        guard let untilFirstRead = batch.untilFirstRead, let afterFirstRead = batch.afterFirstRead else {
+          throw BenchError("\(stylist) batch on \(styles) styles exited before reading its input")
+        }
+        return [
+          "\(prefix)batch \(styles)": batch.seconds, "\(prefix)load \(styles)": untilFirstRead,
+          "\(prefix)lines \(styles)": afterFirstRead,
+        ]
+      }
+    }
+    func timedRun(_ name: String, _ binary: String, _ arguments: [String], input: String) -> (String, Measure.Body) {
+      Measure.timed(name) { _ = try Measure.command(binary, arguments, input: input) }
+    }
+
+    // The 10k runs set the rate goals, beside `cat` and the floor, each run
+    // paired with the base's (`Measure.pair`) when there is one; the 1k and
+    // 100k runs only the growth row.
+    var commands = Dictionary(uniqueKeysWithValues: [timedRun("cat", "/bin/cat", [], input: standard.input)])
+    for run in tenK {
+      func body(_ stylist: String, prefix: String) -> Measure.Body {
+        run.name == "batch 10000"
+          ? watched(stylist, 10_000, prefix: prefix)
+          : timedRun(prefix + run.name, stylist, run.arguments, input: run.input).1
+      }
+      let ours = body(options.stylist, prefix: "")
+      commands[run.name] = options.base.map { Measure.pair(ours, body($0, prefix: "base ")) } ?? ours
+    }
+    if let floor = options.floor {
+      // The floor writes as many bytes a line as `batch` does on the same input.
+      for run in tenK {
+        let average = Double(try Measure.outputBytes(options.stylist, run.arguments, input: run.input)) / Double(lines)
+        let (name, body) = timedRun("floor " + run.name, floor, [String(format: "%.3f", average)], input: run.input)
+        commands[name] = body
+      }
+    }
+    // How far memory is, timed in the same rounds as the runs it explains
+    // (with no growth row, no rounds).
     let chaseLoads = 4_000_000
     let chases = [(name: "chase 1 MB", bytes: 1 << 20), (name: "chase 8 MB", bytes: 8 << 20)].map {
       (name: $0.name, chase: PointerChase(bytes: $0.bytes))
     }
-    var commands = Dictionary(
-      uniqueKeysWithValues: [
-        Measure.timed("cat") { _ = try Measure.command("/bin/cat", [], input: standard.input) },
-        Measure.timed("skewed") {
-          _ = try Measure.command(stylist, ["batch", "-s", skewedFiles.sheet], input: skewedFiles.input)
-        },
-        Measure.timed("cascade") {
-          _ = try Measure.command(stylist, ["batch", "-s", standard.sheet, "--cascade"], input: standard.input)
-        },
-      ])
     var growthCommands = Dictionary(
-      uniqueKeysWithValues: chases.map { entry in
+      uniqueKeysWithValues: (growth ? chases : []).map { entry in
         Measure.timed(entry.name) {
           if entry.chase.run(loads: chaseLoads) < 0 { throw BenchError("the chase left its buffer") }
         }
       })
-    for styles in sizes {
-      let sheet = files[styles]!
-      // The whole run (`batch N`), its start until it reads its input
-      // (`load N`), and the rest (`lines N`).
-      let run: () throws -> [String: Double] = {
-        let batch = try Measure.process(
-          stylist, ["batch", "-s", sheet.sheet], input: sheet.input, watchingInput: true)
-        guard let untilFirstRead = batch.untilFirstRead, let afterFirstRead = batch.afterFirstRead else {
-          throw BenchError("stylist batch on \(styles) styles exited before reading its input")
-        }
-        return ["batch \(styles)": batch.seconds, "load \(styles)": untilFirstRead, "lines \(styles)": afterFirstRead]
-      }
-      // The 10k runs set the rate goals, beside `cat`, the skewed sheet and
-      // `--cascade`; the 1k and 100k runs only the growth row.
-      if styles == 10_000 { commands["batch \(styles)"] = run } else { growthCommands["batch \(styles)"] = run }
-    }
-    let best = try Measure.leastAlternating(runs: Self.rounds, commands)
-      .merging(Measure.leastAlternating(runs: Self.roundsForUnevenSides, growthCommands)) { first, _ in first }
+    for styles in sizes where styles != 10_000 { growthCommands["batch \(styles)"] = watched(options.stylist, styles) }
+    let every = try Measure.everyAlternating(runs: Self.rounds, commands)
+    let best = every.mapValues { $0.min()! }
+      .merging(try Measure.leastAlternating(runs: Self.roundsForUnevenSides, growthCommands)) { first, _ in first }
 
+    let rate = { (name: String) in Double(lines) / best[name]! }
+    // `batch`'s rate as a share of the floor's on the same input.
+    func floorRow(_ name: String) {
+      guard let floor = best["floor " + name] else { return }
+      rows.append(
+        Row(
+          workload: "  against the floor (C: split, intern, write as much)", figure: rate(name),
+          unit: "lines/s", baselineName: "floor", baseline: rate("floor " + name), ratio: floor / best[name]!,
+          goal: "—", met: true))
+    }
     let plain = best["batch 10000"]!
-    let catRate = Double(lines) / best["cat"]!
     rows.append(
       Row(
-        workload: "stylist batch, \(lines / 1000)k lines, 10k styles, whole process", figure: Double(lines) / plain,
-        unit: "lines/s", baselineName: "cat", baseline: catRate, ratio: best["cat"]! / plain, goal: "≥ 1M lines/s",
-        met: Double(lines) / plain >= 1_000_000))
+        workload: "stylist batch, \(lines / 1000)k lines, 10k styles, whole process", figure: rate("batch 10000"),
+        unit: "lines/s", baselineName: "cat", baseline: rate("cat"), ratio: best["cat"]! / plain,
+        goal: "≥ 1M lines/s", met: rate("batch 10000") >= 1_000_000))
+    floorRow("batch 10000")
     rows.append(
       Row(
         workload: "  of which load and index (until it reads input)", figure: best["load 10000"]! * 1000, unit: "ms",
         baselineName: "—", baseline: nil, ratio: nil, goal: "—", met: true))
 
-    let skewed = best["skewed"]!
     rows.append(
       Row(
-        workload: "same, skewed: every token `background`", figure: Double(lines) / skewed, unit: "lines/s",
-        baselineName: "cat", baseline: catRate, ratio: best["cat"]! / skewed, goal: "≥ 600k lines/s",
-        met: Double(lines) / skewed >= 600_000))
+        workload: "same, skewed: every token `background`", figure: rate("skewed"), unit: "lines/s",
+        baselineName: "cat", baseline: rate("cat"), ratio: best["cat"]! / best["skewed"]!, goal: "≥ 600k lines/s",
+        met: rate("skewed") >= 600_000))
+    floorRow("skewed")
 
     let cascade = best["cascade"]!
     rows.append(
       Row(
-        workload: "stylist batch --cascade, 10k styles", figure: Double(lines) / cascade, unit: "lines/s",
-        baselineName: "plain batch", baseline: Double(lines) / plain, ratio: plain / cascade,
+        workload: "stylist batch --cascade, 10k styles", figure: rate("cascade"), unit: "lines/s",
+        baselineName: "plain batch", baseline: rate("batch 10000"), ratio: plain / cascade,
         goal: "≥ 0.5× plain", met: plain / cascade >= 0.5))
+    floorRow("cascade")
 
+    if options.base != nil {
+      // Rates: the base's time over ours.
+      func compareRate(_ workload: String, _ name: String) {
+        compare(
+          workload, ours: rate(name), base: rate("base " + name),
+          ratio: Measure.medianRatio(every, "base " + name, name), unit: "lines/s", goal: BaseGoals.rate)
+      }
+      compareRate("stylist batch, \(lines / 1000)k lines, 10k styles", "batch 10000")
+      compare(
+        "  of which load and index", ours: best["load 10000"]! * 1000, base: best["base load 10000"]! * 1000,
+        ratio: Measure.medianRatio(every, "load 10000", "base load 10000"), unit: "ms", goal: nil)
+      compareRate("same, skewed: every token `background`", "skewed")
+      compareRate("stylist batch --cascade, 10k styles", "cascade")
+    }
+
+    guard growth else { return }
     var perLine: [Int: Double] = [:]
     for styles in sizes {
       let load = best["load \(styles)"]!
@@ -186,6 +244,29 @@ struct Benchmarks {
         baselineName: "over 1 MB", baseline: latency[0], ratio: latency[1] / latency[0], goal: "—", met: true))
   }
 
+  /// The goals against the base build (issue #41): rates at least 0.8× the
+  /// base's, the 100k-style load at most 1.25× its time and 1.2× its peak RSS.
+  enum BaseGoals {
+    static let rate = 0.8
+    static let loadTime = 1.25
+    static let peakMemory = 1.2
+  }
+
+  /// A row of the table against the base: the best figures of each, and
+  /// `ratio`, ours / base (the median of the rounds' pairs), for a rate
+  /// (more is better: the goal is a least ratio) or a cost (time, memory:
+  /// the goal is a most ratio).
+  private mutating func compare(
+    _ workload: String, ours: Double, base: Double, ratio: Double, unit: String, goal: Double?
+  ) {
+    let moreIsBetter = unit.hasSuffix("/s")
+    againstBase.append(
+      Row(
+        workload: workload, figure: ours, unit: unit, baselineName: "", baseline: base, ratio: ratio,
+        goal: goal.map { (moreIsBetter ? "≥ " : "≤ ") + Report.format($0) + "× base" } ?? "—",
+        met: goal.map { moreIsBetter ? ratio >= $0 : ratio <= $0 } ?? true))
+  }
+
   /// Loading realistic sheets as a user meets it: `stylist match -s SHEET
   /// NODE` as a whole process (load, index, one answer, exit) beside a
   /// process that only parses the same file to libyaml events, runs
@@ -195,8 +276,7 @@ struct Benchmarks {
     let this = CommandLine.arguments[0]
     var sheets: [Int: String] = [:]
     for styles in [10_000, 100_000] {
-      let system = DesignSystem(styles: styles, nodes: 1, seed: 7)
-      let sheet = try write(system.yaml, "ds-load-\(styles / 1000)k.yaml")
+      let sheet = try loadSheet(styles: styles)
       sheets[styles] = sheet
       let mb = Double(try FileManager.default.attributesOfItem(atPath: sheet)[.size] as! Int) / 1e6
       var (floor, ours, lint) = (Double.infinity, Double.infinity, Double.infinity)
@@ -230,11 +310,7 @@ struct Benchmarks {
           met: ours < yams))
       // The same `stylist match` process, the largest peak of three runs.
       var bytes = 0.0
-      for _ in 0..<3 {
-        let output = try child(["--peak-rss-of", options.stylist, "match", "-s", sheet, "title"])
-        guard let peak = Double(output) else { throw BenchError("peak RSS child printed '\(output)'") }
-        bytes = max(bytes, peak)
-      }
+      for _ in 0..<3 { bytes = max(bytes, try peakResidentBytes([options.stylist, "match", "-s", sheet, "title"])) }
       rows.append(
         Row(
           workload: String(format: "  peak RSS of that process (%.1f MB file)", mb), figure: bytes / 1e6,
@@ -242,6 +318,48 @@ struct Benchmarks {
           met: bytes <= 10 * mb * 1e6))
       rows.append(lintRow)
     }
+  }
+
+  /// The design-system sheet the load rows read (the same file for every row).
+  private func loadSheet(styles: Int) throws -> String {
+    let name = "ds-load-\(styles / 1000)k.yaml"
+    if FileManager.default.fileExists(atPath: scratch + "/" + name) { return scratch + "/" + name }
+    return try write(DesignSystem(styles: styles, nodes: 1, seed: 7).yaml, name)
+  }
+
+  /// The 100k-style load against the base: `stylist match -s SHEET title`
+  /// of each build in pairs (`Measure.pair`, `rounds`: both sides are the
+  /// same kind of process), then the peak RSS of each, the largest of three
+  /// alternating runs.
+  private mutating func loadAgainstBase(_ base: String) throws {
+    let sheet = try loadSheet(styles: 100_000)
+    let (ours, arguments) = (options.stylist, ["match", "-s", sheet, "title"])
+    let every = try Measure.everyAlternating(
+      runs: Self.rounds,
+      [
+        "match": Measure.pair(
+          Measure.timed("ours") { _ = try Measure.command(ours, arguments, input: "/dev/null") }.1,
+          Measure.timed("base") { _ = try Measure.command(base, arguments, input: "/dev/null") }.1)
+      ])
+    compare(
+      "stylist match, 100k-style design system (load, index, one answer)", ours: every["ours"]!.min()! * 1000,
+      base: every["base"]!.min()! * 1000, ratio: Measure.medianRatio(every, "ours", "base"), unit: "ms",
+      goal: BaseGoals.loadTime)
+    var peaks = (ours: 0.0, base: 0.0)
+    for _ in 0..<3 {
+      peaks.ours = max(peaks.ours, try peakResidentBytes([ours] + arguments))
+      peaks.base = max(peaks.base, try peakResidentBytes([base] + arguments))
+    }
+    compare(
+      "  peak RSS of that process", ours: peaks.ours / 1e6, base: peaks.base / 1e6, ratio: peaks.ours / peaks.base,
+      unit: "MB", goal: BaseGoals.peakMemory)
+  }
+
+  /// The peak RSS of a whole process, through a small child (`--peak-rss-of`).
+  private func peakResidentBytes(_ command: [String]) throws -> Double {
+    let output = try child(["--peak-rss-of"] + command)
+    guard let peak = Double(output) else { throw BenchError("peak RSS child printed '\(output)'") }
+    return peak
   }
 
   /// Writes a workload file and waits until it is on disk: a run timed
@@ -319,13 +437,12 @@ struct Benchmarks {
   /// threads, one thread) and Yams, in seconds. The first three alternate,
   /// as the two-thread load and the one-thread floor are a ratio's uneven sides.
   static func loadTimes(_ sheet: String) throws -> [Double] {
-    let oneThread = LoadOptions(backgroundParsingThreshold: .max)
     let best = try Measure.bestAlternating(
       runs: roundsForUnevenSides,
       [
         "floor": { _ = try LoadBaselines.libyamlEvents(sheet) },
-        "ours": { _ = try LoadBaselines.stylist(sheet) },
-        "ours, one thread": { _ = try LoadBaselines.stylist(sheet, options: oneThread) },
+        "ours": { _ = try LoadBaselines.index(sheet) },
+        "ours, one thread": { _ = try LoadBaselines.index(sheet, options: LoadBaselines.oneThread) },
       ])
     let yams = try Measure.best(runs: 3) { _ = try LoadBaselines.yams(sheet) }
     return [best["floor"]!, best["ours"]!, best["ours, one thread"]!, yams]
@@ -334,7 +451,7 @@ struct Benchmarks {
   /// Best times of reading a sheet (one thread), indexing it and releasing
   /// both, in seconds: where a load's time goes, for profiling by hand.
   static func loadPhases(_ path: String) throws -> [Double] {
-    let options = LoadOptions(backgroundParsingThreshold: .max)
+    let options = LoadBaselines.oneThread
     var best = [Double](repeating: .infinity, count: 3)
     for _ in 0..<8 {
       var sheet: StyleSheet?
@@ -356,7 +473,7 @@ struct Benchmarks {
   /// matches found.
   static func queryRepeat(rounds: Int) throws -> Int {
     let system = DesignSystem(styles: 10_000, nodes: 20_000, seed: 1)
-    let index = StyleIndex(sheets: [try StyleSheet(yaml: system.yaml, name: "bench.yaml")])
+    let index = try LoadBaselines.index(yaml: system.yaml)
     let nodes = system.nodes
     var found = 0
     for _ in 0..<rounds {

@@ -33,10 +33,19 @@ enum LoadBaselines {
     return (value?["styles"] as? [String: Any])?.count ?? 0
   }
 
-  /// Stylist loading and indexing the file, as `StyleEngine(contentsOf:)` does.
-  static func stylist(_ path: String, options: LoadOptions = .init()) throws -> Int {
-    let sheet = try StyleSheet(contentsOf: path, options: options)
-    return StyleIndex(sheets: [sheet]).rules.count
+  /// A load that parses on the calling thread alone. The library's knob for
+  /// it is named here only, so a change to `LoadOptions` is one line to follow.
+  static let oneThread = LoadOptions(backgroundParsingThreshold: .max)
+
+  /// Stylist loading and indexing the file, as `StyleEngine(contentsOf:)` does:
+  /// the library rows' one way from a file to an index.
+  static func index(_ path: String, options: LoadOptions = .init()) throws -> StyleIndex {
+    StyleIndex(sheets: [try StyleSheet(contentsOf: path, options: options)])
+  }
+
+  /// The same from YAML text.
+  static func index(yaml: String) throws -> StyleIndex {
+    StyleIndex(sheets: [try StyleSheet(yaml: yaml, name: "bench.yaml")])
   }
 
   /// Peak RSS of this process, in bytes.

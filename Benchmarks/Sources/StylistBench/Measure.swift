@@ -2,6 +2,9 @@ import Foundation
 
 /// Wall-clock measurement: the best of several runs, since noise only adds time.
 enum Measure {
+  /// A body of the alternating rounds: runs once, reports its figures by name.
+  typealias Body = () throws -> [String: Double]
+
   static func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = ContinuousClock.now
     try body()
@@ -21,7 +24,7 @@ enum Measure {
   }
 
   /// `body` as a body of `leastAlternating` whose one figure, `name`, is its time.
-  static func timed(_ name: String, _ body: @escaping () throws -> Void) -> (String, () throws -> [String: Double]) {
+  static func timed(_ name: String, _ body: @escaping () throws -> Void) -> (String, Body) {
     (name, { [name: try seconds(body)] })
   }
 
@@ -29,15 +32,41 @@ enum Measure {
   /// rounds that run every body once in turn (in key order): a noisy
   /// stretch of the machine slows them alike, where runs in a row would
   /// pin it on one of them.
-  static func leastAlternating(runs: Int, _ bodies: [String: () throws -> [String: Double]]) throws -> [String: Double]
-  {
-    var least: [String: Double] = [:]
+  static func leastAlternating(runs: Int, _ bodies: [String: Body]) throws -> [String: Double] {
+    try everyAlternating(runs: runs, bodies).mapValues { $0.min()! }
+  }
+
+  /// Every figure the bodies report, by name, one value a round in round
+  /// order (rounds as in `leastAlternating`).
+  static func everyAlternating(runs: Int, _ bodies: [String: Body]) throws -> [String: [Double]] {
+    var every: [String: [Double]] = [:]
     for _ in 0..<runs {
       for (_, body) in bodies.sorted(by: { $0.key < $1.key }) {
-        least.merge(try body(), uniquingKeysWith: min)
+        every.merge(try body().mapValues { [$0] }, uniquingKeysWith: +)
       }
     }
-    return least
+    return every
+  }
+
+  /// Two bodies back to back, the one first that went second the time
+  /// before: the two runs of a pair see one stretch of the machine. A
+  /// round's figures of the two give one ratio; the median of those over
+  /// the rounds moves far less with a busy machine than the ratio of the
+  /// two bodies' least figures, each taken in whichever round was quietest.
+  static func pair(_ first: @escaping Body, _ second: @escaping Body) -> Body {
+    var swapped = true
+    return {
+      swapped.toggle()
+      let (one, other) = swapped ? (second, first) : (first, second)
+      return try one().merging(try other()) { figure, _ in figure }
+    }
+  }
+
+  /// The median of the rounds' ratios `numerator / denominator` (`pair`).
+  static func medianRatio(_ every: [String: [Double]], _ numerator: String, _ denominator: String) -> Double {
+    let ratios = zip(every[numerator]!, every[denominator]!).map { $0 / $1 }.sorted()
+    let middle = ratios.count / 2
+    return ratios.count % 2 == 1 ? ratios[middle] : (ratios[middle - 1] + ratios[middle]) / 2
   }
 
   /// Operations per second: repeats `body` (which performs `count` operations)
@@ -61,6 +90,25 @@ enum Measure {
   /// time up to the next multiple of 50 ms (`/bin/true` took 50.7 ms).
   static func command(_ path: String, _ arguments: [String], input: String) throws -> Double {
     try process(path, arguments, input: input).seconds
+  }
+
+  /// How many bytes a command writes to its stdout, with stdin from
+  /// `input` (counted through a pipe, not timed).
+  static func outputBytes(_ path: String, _ arguments: [String], input: String) throws -> Int {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    var bytes = 0
+    while let chunk = try pipe.fileHandleForReading.read(upToCount: 1 << 20), !chunk.isEmpty { bytes += chunk.count }
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw BenchError("\(path) \(arguments) exited with \(process.terminationStatus)")
+    }
+    return bytes
   }
 
   /// A whole-process run, timed from outside the process.

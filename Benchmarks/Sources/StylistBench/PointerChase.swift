@@ -3,8 +3,7 @@
 /// takes is how far the buffer is from the core. Timed beside the batch
 /// runs, it says whether this minute's host leaves the caches a 100k-style
 /// walk needs (a few MB of trie) or has taken them: the guest's share of
-/// the L3 comes and goes with its neighbours (docs/PERFORMANCE.md,
-/// session 17), and the 100k runs move with it.
+/// the L3 comes and goes with its neighbours, and the 100k runs move with it.
 final class PointerChase {
   /// Ints a cache line holds: the chain uses the first of each line.
   private static let lineStride = 8

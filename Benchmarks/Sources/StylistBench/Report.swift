@@ -14,13 +14,14 @@ struct Row {
 }
 
 enum Report {
-  static func table(_ rows: [Row]) -> String {
-    let header = ["workload", "figure", "baseline", "ratio", "goal", "met"]
+  static func table(_ rows: [Row], baselineHeader: String = "baseline") -> String {
+    let header = ["workload", "figure", baselineHeader, "ratio", "goal", "met"]
     let cells = rows.map { row in
       [
         row.workload, "\(format(row.figure)) \(row.unit)",
-        row.baseline.map { "\(row.baselineName) \(format($0)) \(row.unit)" } ?? row.baselineName,
-        row.ratio.map { Report.format($0) + "×" } ?? "—", row.goal, row.goal == "—" ? "—" : row.met ? "yes" : "NO",
+        row.baseline.map { [row.baselineName, format($0), row.unit].filter { !$0.isEmpty }.joined(separator: " ") }
+          ?? row.baselineName,
+        row.ratio.map { ratio($0) + "×" } ?? "—", row.goal, row.goal == "—" ? "—" : row.met ? "yes" : "NO",
       ]
     }
     let widths = header.indices.map { column in ([header] + cells).map { $0[column].count }.max()! }
@@ -49,6 +50,11 @@ enum Report {
 
   private static func quoted(_ text: String) -> String {
     "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+  }
+
+  /// Three significant digits, trailing zeros kept below 100 (`1.00`, not `1`).
+  static func ratio(_ value: Double) -> String {
+    value >= 100 ? format(value) : String(format: "%#.3g", value)
   }
 
   static func format(_ value: Double) -> String {

@@ -15,7 +15,12 @@ import Stylist
   }
 
   static let usage = """
-    usage: StylistBench [--stylist PATH] [--json PATH] [--batch-lines N] [--only NAME]
+    usage: StylistBench [--stylist PATH] [--floor PATH] [--base-stylist PATH [--base-name NAME]]
+                        [--json PATH] [--batch-lines N] [--only NAME]
+      --floor PATH                   Benchmarks/Floor/batch-floor.c built: the `batch` rows as its share
+      --base-stylist PATH            another build's `stylist`, run in the same rounds: a second table
+      --only NAME                    the parts whose name holds NAME: match, batch, load, memory, or
+                                     base (the rows against the base and the 10k batch runs alone)
       by hand, for profiling (see docs/PERFORMANCE.md):
         --write-workloads DIR          the sheets and batch input `make bench` generates
         --load-repeat SHEET N [--one-thread]   load and index SHEET N times
@@ -38,7 +43,7 @@ import Stylist
     switch arguments.first {
     case "--load-rss":
       // Child mode for the memory workload: load and index one sheet, print peak RSS.
-      _ = try LoadBaselines.stylist(try value(1))
+      _ = try LoadBaselines.index(try value(1))
       print(LoadBaselines.peakResidentBytes())
       return
     case "--peak-rss-of":
@@ -51,7 +56,7 @@ import Stylist
     case "--rss-phases":
       // Peak RSS after loading the sheet (one thread) and after indexing
       // it, then the RSS after each, in MB: where a load's memory goes.
-      let sheet = try StyleSheet(contentsOf: try value(1), options: LoadOptions(backgroundParsingThreshold: .max))
+      let sheet = try StyleSheet(contentsOf: try value(1), options: LoadBaselines.oneThread)
       let (afterLoad, rssAfterLoad) = (LoadBaselines.peakResidentBytes(), LoadBaselines.residentBytes())
       let index = StyleIndex(sheets: [sheet])
       let (afterIndex, rssAfterIndex) = (LoadBaselines.peakResidentBytes(), LoadBaselines.residentBytes())
@@ -73,9 +78,9 @@ import Stylist
       print(try Benchmarks.loadTimes(try value(1)).map { String($0) }.joined(separator: " "))
       return
     case "--load-repeat":
-      let options = LoadOptions(backgroundParsingThreshold: arguments.contains("--one-thread") ? .max : 64 << 10)
+      let options = arguments.contains("--one-thread") ? LoadBaselines.oneThread : LoadOptions()
       let (sheet, repeats) = (try value(1), try count(2))
-      for _ in 0..<repeats { _ = try LoadBaselines.stylist(sheet, options: options) }
+      for _ in 0..<repeats { _ = try LoadBaselines.index(sheet, options: options) }
       return
     case "--load-phases":
       print(try Benchmarks.loadPhases(try value(1)).map { String(format: "%.2f", $0 * 1000) }.joined(separator: " "))
@@ -94,6 +99,9 @@ import Stylist
       switch arguments[0] {
       case "--json": options.json = try value(1)
       case "--stylist": options.stylist = try value(1)
+      case "--floor": options.floor = try value(1)
+      case "--base-stylist": options.base = try value(1)
+      case "--base-name": options.baseName = try value(1)
       case "--batch-lines": options.batchLines = try count(1)
       case "--only": options.only = try value(1)
       default: throw BenchError("unknown argument \(arguments[0])")
@@ -103,13 +111,36 @@ import Stylist
     var bench = Benchmarks(options: options)
     try bench.run()
     print(Report.table(bench.rows))
-    if let json = options.json { try Report.json(bench.rows).write(toFile: json, atomically: true, encoding: .utf8) }
+    if !bench.againstBase.isEmpty {
+      print(
+        """
+
+        The working tree's `stylist` against \(options.baseName) (\(options.base ?? "")).
+        Figures: the best run of each. Ratio: working tree / base, the median over the rounds of two
+        back-to-back runs (peak RSS: of the largest of each); above 1 is faster for rates, slower or
+        larger for times and memory.
+        """)
+      print(Report.table(bench.againstBase, baselineHeader: "base"))
+    }
+    if let json = options.json {
+      let comparisons = bench.againstBase.map { row in
+        var row = row
+        row.workload = "against base: " + row.workload.trimmingCharacters(in: .whitespaces)
+        return row
+      }
+      try Report.json(bench.rows + comparisons).write(toFile: json, atomically: true, encoding: .utf8)
+    }
   }
 }
 
 struct Options {
   var json: String?
   var stylist = ".build/release/stylist"
+  /// The `batch` floor's binary (`Benchmarks/Floor/batch-floor.c`); without it, no floor rows.
+  var floor: String?
+  /// A base build's `stylist`, run beside `stylist` in the same rounds (`Benchmarks.againstBase`).
+  var base: String?
+  var baseName = "the base"
   var batchLines = 1_000_000
   var only: String?
 }
