@@ -42,20 +42,18 @@ struct Benchmarks {
   /// resolver (every rule scored); both must agree on every sampled node.
   private mutating func libraryQueries() throws {
     let system = DesignSystem(styles: 10_000, nodes: 20_000, seed: 1)
-    let index = try LoadBaselines.index(yaml: system.yaml)
-    let options = QueryOptions(theme: nil, mode: .themed)
+    let (sheet, engine) = try LoadBaselines.engine(yaml: system.yaml)
     let nodes = system.nodes
-    let naive = NaiveResolver(rules: index.rules, mode: .themed)
+    let naive = NaiveResolver(rules: sheet.rules, mode: .themed)
     let sample = Array(nodes.prefix(500))
     var disagreements = 0
-    for node in sample
-    where index.bestMatch(for: node, options: options).match?.order != naive.best(for: node, theme: node.theme) {
+    for node in sample where engine.bestMatch(for: node).match?.order != naive.best(for: node, theme: node.theme) {
       disagreements += 1
     }
     guard disagreements == 0 else { throw BenchError("index and naive disagree on \(disagreements) nodes") }
     var found = 0
     let indexed = Measure.rate(count: nodes.count) {
-      for node in nodes where index.bestMatch(for: node, options: options).match != nil { found += 1 }
+      for node in nodes where engine.bestMatch(for: node).match != nil { found += 1 }
     }
     let slow = Measure.rate(count: sample.count, minimum: 0.2) {
       for node in sample where naive.best(for: node, theme: node.theme) != nil { found += 1 }
@@ -64,7 +62,12 @@ struct Benchmarks {
       Row(
         workload: "best match, pre-parsed nodes, 10k styles (library)", figure: indexed, unit: "q/s",
         baselineName: "naive", baseline: slow, ratio: indexed / slow, goal: "—", met: true))
-    let applicable = sample.reduce(0) { $0 + index.applicableMatches(for: $1, options: options).count }
+    let applicable = sample.reduce(0) { count, node in
+      count
+        + engine.rankedCandidates(for: node).count {
+          if case .applies = $0.outcome { true } else { false }
+        }
+    }
     rows.append(
       Row(
         workload: "  applicable selectors per node (mean, 10k)", figure: Double(applicable) / Double(sample.count),
@@ -441,8 +444,8 @@ struct Benchmarks {
       runs: roundsForUnevenSides,
       [
         "floor": { _ = try LoadBaselines.libyamlEvents(sheet) },
-        "ours": { _ = try LoadBaselines.index(sheet) },
-        "ours, one thread": { _ = try LoadBaselines.index(sheet, options: LoadBaselines.oneThread) },
+        "ours": { _ = try LoadBaselines.engine(sheet) },
+        "ours, one thread": { _ = try LoadBaselines.engine(sheet, options: LoadBaselines.oneThread) },
       ])
     let yams = try Measure.best(runs: 3) { _ = try LoadBaselines.yams(sheet) }
     return [best["floor"]!, best["ours"]!, best["ours, one thread"]!, yams]
@@ -455,14 +458,14 @@ struct Benchmarks {
     var best = [Double](repeating: .infinity, count: 3)
     for _ in 0..<8 {
       var sheet: StyleSheet?
-      var index: StyleIndex?
+      var engine: StyleEngine?
       let read = try Measure.seconds { sheet = try StyleSheet(contentsOf: path, options: options) }
-      let indexing = Measure.seconds { index = sheet.map { StyleIndex(sheets: [$0]) } }
+      let indexing = Measure.seconds { engine = sheet.map { StyleEngine(sheets: [$0]) } }
       let release = Measure.seconds {
         sheet = nil
-        index = nil
+        engine = nil
       }
-      withExtendedLifetime((sheet, index)) {}
+      withExtendedLifetime((sheet, engine)) {}
       best = zip(best, [read, indexing, release]).map { min($0, $1) }
     }
     return best
@@ -473,11 +476,11 @@ struct Benchmarks {
   /// matches found.
   static func queryRepeat(rounds: Int) throws -> Int {
     let system = DesignSystem(styles: 10_000, nodes: 20_000, seed: 1)
-    let index = try LoadBaselines.index(yaml: system.yaml)
+    let engine = try LoadBaselines.engine(yaml: system.yaml).engine
     let nodes = system.nodes
     var found = 0
     for _ in 0..<rounds {
-      for node in nodes where index.bestMatch(for: node).match != nil { found += 1 }
+      for node in nodes where engine.bestMatch(for: node).match != nil { found += 1 }
     }
     return found
   }

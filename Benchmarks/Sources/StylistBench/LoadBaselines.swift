@@ -38,14 +38,15 @@ enum LoadBaselines {
   static let oneThread = LoadOptions(backgroundParsingThreshold: .max)
 
   /// Stylist loading and indexing the file, as `StyleEngine(contentsOf:)` does:
-  /// the library rows' one way from a file to an index.
-  static func index(_ path: String, options: LoadOptions = .init()) throws -> StyleIndex {
-    StyleIndex(sheets: [try StyleSheet(contentsOf: path, options: options)])
+  /// the library rows' one way from a file to an engine.
+  static func engine(_ path: String, options: LoadOptions = .init()) throws -> StyleEngine {
+    StyleEngine(sheets: [try StyleSheet(contentsOf: path, options: options)])
   }
 
-  /// The same from YAML text.
-  static func index(yaml: String) throws -> StyleIndex {
-    StyleIndex(sheets: [try StyleSheet(yaml: yaml, name: "bench.yaml")])
+  /// The sheet of YAML text, and an engine over it.
+  static func engine(yaml: String) throws -> (sheet: StyleSheet, engine: StyleEngine) {
+    let sheet = try StyleSheet(yaml: yaml, name: "bench.yaml")
+    return (sheet, StyleEngine(sheets: [sheet]))
   }
 
   /// Peak RSS of this process, in bytes.

@@ -43,7 +43,7 @@ import Stylist
     switch arguments.first {
     case "--load-rss":
       // Child mode for the memory workload: load and index one sheet, print peak RSS.
-      _ = try LoadBaselines.index(try value(1))
+      _ = try LoadBaselines.engine(try value(1))
       print(LoadBaselines.peakResidentBytes())
       return
     case "--peak-rss-of":
@@ -58,12 +58,13 @@ import Stylist
       // it, then the RSS after each, in MB: where a load's memory goes.
       let sheet = try StyleSheet(contentsOf: try value(1), options: LoadBaselines.oneThread)
       let (afterLoad, rssAfterLoad) = (LoadBaselines.peakResidentBytes(), LoadBaselines.residentBytes())
-      let index = StyleIndex(sheets: [sheet])
+      let engine = StyleEngine(sheets: [sheet])
       let (afterIndex, rssAfterIndex) = (LoadBaselines.peakResidentBytes(), LoadBaselines.residentBytes())
       print(
         "peak RSS after load \(afterLoad >> 20) MB, after index \(afterIndex >> 20) MB;",
         "RSS after load \(rssAfterLoad >> 20) MB, after index \(rssAfterIndex >> 20) MB;",
-        index.rules.count, "rules")
+        sheet.rules.count, "rules")
+      withExtendedLifetime(engine) {}
       return
     case "--libyaml-events":
       // Child mode: a process that parses the file to events, the floor a
@@ -80,7 +81,7 @@ import Stylist
     case "--load-repeat":
       let options = arguments.contains("--one-thread") ? LoadBaselines.oneThread : LoadOptions()
       let (sheet, repeats) = (try value(1), try count(2))
-      for _ in 0..<repeats { _ = try LoadBaselines.index(sheet, options: options) }
+      for _ in 0..<repeats { _ = try LoadBaselines.engine(sheet, options: options) }
       return
     case "--load-phases":
       print(try Benchmarks.loadPhases(try value(1)).map { String(format: "%.2f", $0 * 1000) }.joined(separator: " "))
