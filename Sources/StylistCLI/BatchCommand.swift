@@ -33,16 +33,17 @@ struct BatchCommand: ParsableCommand {
   }
 
   /// Reads a line, asks the engine, writes the answer: in order, one JSON
-  /// object a line (`Resolution.writeJSON(node:to:)`, as `match --format
-  /// json` writes it). The output is flushed whenever the input has no
-  /// complete line ready, so a tool that writes a line and waits gets its answer.
+  /// object a line, the bytes `match --format json` writes for that node
+  /// (`AnswerWriter` renders each distinct answer once). The output is
+  /// flushed whenever the input has no complete line ready, so a tool that
+  /// writes a line and waits gets its answer.
   func run() throws {
     let engine = try sheet.load()
     let cascade = cascade
     var output = OutputBuffer()
     var reader = LineReader(descriptor: SystemCalls.standardInput)
     var lineThemes = LineThemes(engine: engine, queryTheme: sheet.theme)
-    var rendered = RenderedAnswers(themes: engine.knownThemes)
+    var writer = AnswerWriter()
     var lineNumber = 0
     while let next = reader.nextLine() {
       switch next {
@@ -60,11 +61,7 @@ struct BatchCommand: ParsableCommand {
         do throws(SyntaxError) {
           let answer = try cascade ? engine.cascade(parsing: node) : engine.bestMatch(parsing: node)
           lineThemes.check(answer.theme, line: lineNumber)
-          if cascade {
-            output.writeAnswer(answer, node: node)
-          } else {
-            rendered.write(answer, node: node, to: &output)
-          }
+          output.writeAnswer(answer, node: node, with: &writer)
           output.append(0x0A)
         } catch {
           output.write(#"{"node":"#)

@@ -58,6 +58,13 @@ struct OutputBuffer {
     writeJSONArray(values) { $0.writeJSON($1) }
   }
 
+  /// Appends `answer`'s JSON object through `writer`, which renders each
+  /// distinct answer once.
+  mutating func writeAnswer(_ answer: Resolution, node: String, with writer: inout AnswerWriter) {
+    writer.write(answer, node: node, to: &bytes)
+    if bytes.count >= limit { flush() }
+  }
+
   /// Appends `answer`'s JSON object (the shape every command writes for tools).
   mutating func writeAnswer(_ answer: Resolution, node: String) {
     answer.writeJSON(node: node, to: &bytes)

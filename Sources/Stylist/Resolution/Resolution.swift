@@ -42,28 +42,85 @@ public struct Resolution: Hashable, Sendable {
   public var match: Match?
   /// Whether the result is the sheet's `default` style.
   public var isDefault: Bool
-  /// The winner's (or default's, or with cascade the merged) properties; nil
-  /// when nothing applies and there is no default.
-  public var properties: Properties?
   /// Where the properties come from: the winner's or the default's source.
   public var source: SourceLocation?
+  /// The properties of a best match, or of the default style.
+  private var ownProperties: Properties?
+  /// With cascade, the applicable rules, merged when read.
+  private(set) var cascaded: CascadedRules?
+  /// The snapshot that answered (`AnswerWriter` keeps answers per snapshot).
+  var snapshot: ObjectIdentifier?
+
+  /// The winner's (or default's) properties, or with cascade every
+  /// applicable rule's merged weakest first; nil when nothing applies and
+  /// there is no default. A cascade's are merged each time they are read.
+  public var properties: Properties? {
+    get { cascaded?.merged ?? ownProperties }
+    set {
+      cascaded = nil
+      ownProperties = newValue
+    }
+  }
 
   /// An answer with these fields.
   public init(
     node: NodeIdentifier? = nil, theme: String? = nil, match: Match? = nil, isDefault: Bool = false,
-    properties: Properties? = nil,
-    source: SourceLocation? = nil
+    properties: Properties? = nil, source: SourceLocation? = nil
   ) {
     self.node = node
     self.theme = theme
     self.match = match
     self.isDefault = isDefault
-    self.properties = properties
+    self.ownProperties = properties
     self.source = source
   }
 
+  /// A cascade's answer: `winner` is the strongest of `rules`.
+  init(theme: String?, winner: Match, cascaded: CascadedRules, snapshot: ObjectIdentifier) {
+    self.init(theme: theme, match: winner, source: winner.rule.source)
+    self.cascaded = cascaded
+    self.snapshot = snapshot
+  }
+
   /// Whether the node has a style (a winner or the default).
-  public var isResolved: Bool { properties != nil }
+  public var isResolved: Bool { cascaded != nil || ownProperties != nil }
+
+  /// Answers are equal when what they say is: node, theme, winner, default,
+  /// properties and source.
+  public static func == (lhs: Resolution, rhs: Resolution) -> Bool {
+    lhs.node == rhs.node && lhs.theme == rhs.theme && lhs.match == rhs.match && lhs.isDefault == rhs.isDefault
+      && lhs.source == rhs.source && lhs.properties == rhs.properties
+  }
+
+  /// Hashes what `==` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(node)
+    hasher.combine(theme)
+    hasher.combine(match)
+    hasher.combine(isDefault)
+    hasher.combine(source)
+    hasher.combine(properties)
+  }
+}
+
+/// The rules a cascade applies, strongest first, and the theme their
+/// values resolve under: what its properties are merged from.
+struct CascadedRules: Sendable {
+  /// The snapshot's rules (one reference, not a copy).
+  let rules: [StyleRule]
+  /// The applicable rules' load positions, strongest first.
+  let orders: [Int]
+  let theme: String?
+
+  /// Weakest first (CSS-like): a stronger rule's property replaces a weaker
+  /// one's of the same name, where the name first appeared.
+  var merged: Properties {
+    var merged = Properties()
+    for order in orders.reversed() {
+      for (name, value) in rules[order].properties(underTheme: theme) { merged[name] = value }
+    }
+    return merged
+  }
 }
 
 /// Theme and precedence mode for one query: what the engine's settings and

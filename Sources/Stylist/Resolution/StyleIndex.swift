@@ -177,28 +177,31 @@ struct StyleIndex: Sendable {
 
   private func cascade(_ applicable: Ranking, theme: String?) -> Resolution {
     guard let winner = applicable.keys.first else { return resolution(theme: theme, winner: nil, spilled: []) }
-    var merged = Properties()
-    for key in applicable.keys.reversed() {
-      for (name, value) in rules[key.order.index].properties(underTheme: theme) { merged[name] = value }
-    }
-    let rule = rules[winner.order.index]
     return Resolution(
-      theme: theme, match: match(winner, spilled: applicable.spilled), isDefault: false, properties: merged,
-      source: rule.source)
+      theme: theme, winner: match(winner, spilled: applicable.spilled),
+      cascaded: CascadedRules(rules: rules, orders: applicable.keys.map(\.order.index), theme: theme),
+      snapshot: snapshotID)
   }
 
   /// The answer whose winner is `winner` (nil: the default style, if any).
   private func resolution(theme: String?, winner: RankKey?, spilled: [Specificity]) -> Resolution {
-    guard let winner else {
-      return Resolution(
+    var answer: Resolution
+    if let winner {
+      let rule = rules[winner.order.index]
+      answer = Resolution(
+        theme: theme, match: Match(rule: rule, specificity: winner.specificity(in: spilled), order: winner.order.index),
+        isDefault: false, properties: rule.properties(underTheme: theme), source: rule.source)
+    } else {
+      answer = Resolution(
         theme: theme, match: nil, isDefault: defaultStyle != nil,
         properties: defaultStyle?.properties(underTheme: theme), source: defaultStyle?.source)
     }
-    let rule = rules[winner.order.index]
-    return Resolution(
-      theme: theme, match: Match(rule: rule, specificity: winner.specificity(in: spilled), order: winner.order.index),
-      isDefault: false, properties: rule.properties(underTheme: theme), source: rule.source)
+    answer.snapshot = snapshotID
+    return answer
   }
+
+  /// Tells this snapshot's answers from another's (`AnswerWriter`).
+  var snapshotID: ObjectIdentifier { ObjectIdentifier(storage) }
 
   /// The match of a rule the query found; `spilled` is the query's list.
   func match(_ key: RankKey, spilled: [Specificity]) -> Match {

@@ -1,0 +1,47 @@
+import Testing
+
+@testable import Stylist
+
+/// `AnswerWriter` copies answers it rendered before: every answer it writes
+/// must be the bytes the one writer writes for it, whatever came before.
+@Suite struct AnswerWriterTests {
+  static let sheet = """
+    variables: { ink: "#111111" }
+    default: { background: white }
+    themes:
+      dark:
+        variables: { ink: "#EEEEEE" }
+    styles:
+      title: { color: $ink, size: 12 }
+      card/title: { size: 14 }
+      "@dark/card/title": { weight: bold }
+      "@light/card/title": { weight: thin }
+    """
+
+  @Test func writesWhatTheOneWriterWrites() throws {
+    let engine = StyleEngine(sheets: [try StyleSheet(yaml: Self.sheet, name: "app.yaml")])
+    let nodes = [
+      "title", "card/title", "@dark/title", "@dark/card/title", "@light/card/title", "@other/title", "nothing",
+      "@dark/nothing", "card/title", "@dark/title", "title",
+    ]
+    var writer = AnswerWriter()
+    for round in 0..<2 {
+      if round == 1 {
+        // A reload: the same load positions now hold other rules.
+        engine.replace(with: [
+          try StyleSheet(yaml: "styles:\n  card/title: { size: 20 }\n  title: { size: 10 }\n", name: "new.yaml")
+        ])
+      }
+      for cascade in [false, true] {
+        for node in nodes {
+          let answer = try cascade ? engine.cascade(parsing: node) : engine.bestMatch(parsing: node)
+          var written: [UInt8] = []
+          writer.write(answer, node: node, to: &written)
+          #expect(
+            String(decoding: written, as: UTF8.self) == answer.jsonText(node: node),
+            "\(node), cascade \(cascade), round \(round)")
+        }
+      }
+    }
+  }
+}
