@@ -90,6 +90,7 @@ struct SheetCompiler {
       var rule = definitions.styles[index].rule
       rule.style = style
       rules.append(rule)
+      definitions.styles[index].rule = rule
     }
     var defaultStyle: Style?
     if let (body, file, mark) = definitions.defaultStyle {

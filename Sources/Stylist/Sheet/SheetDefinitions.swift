@@ -3,8 +3,9 @@ import OrderedCollections
 /// A style as written, before variables and `extends` are resolved.
 struct StyleDefinition {
   /// Selector, name and source as registered, built once when read; its
-  /// style is empty until compiled.
-  let rule: StyleRule
+  /// style is empty until compiled, when the compiled rule replaces it
+  /// (one rule in memory per style, not two).
+  var rule: StyleRule
   /// The properties as written (a map; nil for none), evaluated under each
   /// theme when the sheet compiles.
   let body: YAMLNode?

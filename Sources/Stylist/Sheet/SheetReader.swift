@@ -302,7 +302,7 @@ struct SheetReader {
       return nil
     }
     guard let entries = structure.mergedPairs(of: node, file: file) else { return nil }
-    guard let extendsPair = entries.first(where: { $0.key.scalarText == "extends" }) else { return (node, []) }
+    guard let extendsPair = entries.first(where: { $0.key.holds("extends") }) else { return (node, []) }
     let targets: [YAMLNode]
     switch extendsPair.value.content {
     case .scalar: targets = [extendsPair.value]

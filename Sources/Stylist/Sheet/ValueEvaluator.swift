@@ -148,7 +148,7 @@ final class ValueEvaluator {
   func values(ofStyleBody body: YAMLNode?, file: String, unthemed: BodyValues? = nil) -> BodyValues? {
     guard let body, case .mapping(let written) = body.content else { return BodyValues() }
     guard written.contains(where: { $0.key.isMergeKey }) else {
-      let isLiteral = written.allSatisfy { $0.key.scalarText == "extends" || Self.isLiteral($0.value) }
+      let isLiteral = written.allSatisfy { $0.key.kind == .scalar && ($0.key.holds("extends") || Self.isLiteral($0.value)) }
       return values(
         of: written, at: body.mark, keysAreUnique: body.keysAreUnique, isLiteral: isLiteral, unthemed: unthemed,
         file: file)
@@ -158,15 +158,14 @@ final class ValueEvaluator {
   }
 
   private static func isLiteral(_ node: YAMLNode) -> Bool {
-    guard case .scalar(let text, _) = node.content else { return false }
-    return node.tag == nil && !text.containsByte(UInt8(ascii: "$"))
+    node.kind == .scalar && node.tag == nil && !node.scalarContains(UInt8(ascii: "$"))
   }
 
   private func values(
     of pairs: some Collection<YAMLNode.Pair>, at mark: YAMLMark, keysAreUnique: Bool, isLiteral: Bool,
     unthemed: BodyValues?, file: String
   ) -> BodyValues? {
-    let count = pairs.count - pairs.count(where: { $0.key.scalarText == "extends" })
+    let count = pairs.count - pairs.count(where: { $0.key.holds("extends") })
     // A repeated key makes the unthemed values fewer than the entries: evaluate them all.
     let base = unthemed.flatMap { $0.properties.count == count ? $0 : nil }
     if !isLiteral {

@@ -23,15 +23,19 @@ struct YAMLComposer {
   }
 
   let maxDepth: Int
-  let tree = YAMLTree()
+  // What the tree is made of, filled as events come.
+  private var records: [YAMLTree.Record] = []
+  private var bytes: [UInt8] = []
+  private var children: [YAMLNodeID] = []
+  private var tags: [YAMLNodeID: String] = [:]
+  private var roots: [YAMLNodeID] = []
   /// Problems that do not stop composition (duplicate keys, misplaced tags).
   private(set) var problems: [Problem] = []
   private var open: [Open] = []
   /// The children of the open collections, innermost last: a collection's
-  /// move to `tree.children` when it ends, so each one's are contiguous.
+  /// move to `children` when it ends, so each one's are contiguous.
   private var pending: [YAMLNodeID] = []
   private var anchors: [String: YAMLNodeID] = [:]
-  private var tagIndex: [String: Int32] = [:]
 
   init(maxDepth: Int) { self.maxDepth = maxDepth }
 
@@ -67,7 +71,9 @@ struct YAMLComposer {
         problem.message, problem.kind,
         at: SourceLocation(file: file, line: problem.mark.line, column: problem.mark.column))
     }
-    return composer.tree
+    return YAMLTree(
+      records: composer.records, bytes: composer.bytes, children: composer.children, tags: composer.tags,
+      roots: composer.roots)
   }
 
   mutating func handle(_ event: YAMLEvent, at mark: YAMLMark) throws(YAMLError) {
@@ -78,9 +84,12 @@ struct YAMLComposer {
       break
     case .scalar(let value, let style, let tag, let anchor):
       checkTag(tag, on: .scalar, at: mark)
-      let text = Int32(truncatingIfNeeded: tree.texts.count)
-      tree.texts.append(value)
-      let node = try record(.scalar, style: style, tag: tag, at: mark, first: text)
+      let first = bytes.count
+      var value = value
+      value.withUTF8 { bytes.append(contentsOf: $0) }
+      try checkSize(bytes.count, at: mark)
+      let node = try record(
+        .scalar, style: style, tag: tag, at: mark, first: Int32(first), count: Int32(bytes.count - first))
       if let anchor { anchors[anchor] = node }
       try add(node, at: mark)
     case .alias(let anchor):
@@ -97,13 +106,13 @@ struct YAMLComposer {
     case .sequenceEnd, .mappingEnd:
       guard let collection = open.popLast() else { return }
       let index = Int(collection.node.index)
-      let first = tree.children.count
-      tree.children.append(contentsOf: pending[collection.firstPending...])
+      let first = children.count
+      children.append(contentsOf: pending[collection.firstPending...])
       pending.removeSubrange(collection.firstPending...)
-      tree.records[index].first = Int32(truncatingIfNeeded: first)
-      tree.records[index].count = Int32(truncatingIfNeeded: tree.children.count - first)
-      if tree.records[index].kind == .map {
-        tree.records[index].keysAreUnique = checkDuplicateKeys(first..<tree.children.count)
+      records[index].first = Int32(truncatingIfNeeded: first)
+      records[index].count = Int32(truncatingIfNeeded: children.count - first)
+      if records[index].kind == .map {
+        records[index].keysAreUnique = checkDuplicateKeys(first..<children.count)
       }
       // Anchored once complete: an alias inside its own anchor is unknown,
       // so no node contains itself.
@@ -113,22 +122,16 @@ struct YAMLComposer {
   }
 
   private mutating func record(
-    _ kind: YAMLNode.Kind, style: YAMLScalarStyle = .plain, tag: String?, at mark: YAMLMark, first: Int32 = 0
+    _ kind: YAMLNode.Kind, style: YAMLScalarStyle = .plain, tag: String?, at mark: YAMLMark, first: Int32 = 0,
+    count: Int32 = 0
   ) throws(YAMLError) -> YAMLNodeID {
-    try checkSize(tree.records.count, at: mark)
-    var tagIndex: Int32 = -1
-    if let tag { tagIndex = index(ofTag: tag) }
-    tree.records.append(
+    try checkSize(records.count, at: mark)
+    let node = YAMLNodeID(index: Int32(records.count))
+    records.append(
       YAMLTree.Record(
-        kind: kind, style: style, keysAreUnique: false, tag: tagIndex, mark: mark, first: first, count: 0))
-    return YAMLNodeID(index: Int32(tree.records.count - 1))
-  }
-
-  private mutating func index(ofTag tag: String) -> Int32 {
-    if let known = tagIndex[tag] { return known }
-    tree.tags.append(tag)
-    tagIndex[tag] = Int32(tree.tags.count - 1)
-    return Int32(tree.tags.count - 1)
+        mark: mark, first: first, count: count, kind: kind, style: style, keysAreUnique: false, isTagged: tag != nil))
+    if let tag { tags[node] = tag }
+    return node
   }
 
   private mutating func push(_ kind: YAMLNode.Kind, tag: String?, anchor: String?, at mark: YAMLMark)
@@ -141,43 +144,67 @@ struct YAMLComposer {
     open.append(Open(node: node, firstPending: pending.count, anchor: anchor))
   }
 
-  /// Node ids and child positions are 32-bit: a file that needs more fails.
+  /// Node ids and positions are 32-bit: a file that needs more fails.
   private func checkSize(_ count: Int, at mark: YAMLMark) throws(YAMLError) {
-    guard count < YAMLTree.maxNodes else {
-      throw YAMLError(message: "more than \(YAMLTree.maxNodes) YAML nodes", mark: mark, kind: .limitExceeded)
+    guard count < YAMLTree.maxCount else {
+      throw YAMLError(message: "YAML too large: more than \(YAMLTree.maxCount) nodes or bytes", mark: mark, kind: .limitExceeded)
     }
   }
 
   private mutating func add(_ node: YAMLNodeID, at mark: YAMLMark) throws(YAMLError) {
-    try checkSize(tree.children.count + pending.count, at: mark)
+    try checkSize(children.count + pending.count, at: mark)
     if open.isEmpty {
-      tree.roots.append(node)
+      roots.append(node)
     } else {
       pending.append(node)
     }
   }
 
+  /// The text of the scalar `node`; nil for a collection.
+  private func scalarText(_ node: YAMLNodeID) -> String? {
+    let record = records[Int(node.index)]
+    guard record.kind == .scalar else { return nil }
+    return bytes.withUnsafeBufferPointer {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[Int(record.first)..<Int(record.first + record.count)]), as: UTF8.self)
+    }
+  }
+
+  /// Whether two nodes are scalars of one text: the same bytes, or for
+  /// non-ASCII texts canonically equivalent strings (as `KeySet` has it).
+  private func sameText(_ one: YAMLNodeID, _ other: YAMLNodeID) -> Bool {
+    let (a, b) = (records[Int(one.index)], records[Int(other.index)])
+    guard a.kind == .scalar, b.kind == .scalar else { return false }
+    return bytes.withUnsafeBufferPointer { all in
+      let first = UnsafeBufferPointer(rebasing: all[Int(a.first)..<Int(a.first + a.count)])
+      let second = UnsafeBufferPointer(rebasing: all[Int(b.first)..<Int(b.first + b.count)])
+      if first.elementsEqual(second) { return true }
+      guard first.contains(where: { $0 >= 0x80 }) || second.contains(where: { $0 >= 0x80 }) else { return false }
+      return String(decoding: first, as: UTF8.self) == String(decoding: second, as: UTF8.self)
+    }
+  }
+
   /// Reports keys written twice in the mapping whose keys and values are
-  /// `range` of `tree.children`. True when there were none.
+  /// `range` of `children`. True when there were none.
   private mutating func checkDuplicateKeys(_ range: Range<Int>) -> Bool {
-    let pairs = YAMLNode.Pairs(tree: tree, range: range)
-    guard pairs.count > 1 else { return true }
+    let count = range.count / 2
+    guard count > 1 else { return true }
+    func key(_ index: Int) -> YAMLNodeID { children[range.lowerBound + 2 * index] }
     let reported = problems.count
+    func mark(_ key: YAMLNodeID) -> YAMLMark { records[Int(key.index)].mark }
     // Most maps (a style's properties) are small: comparing every pair costs
     // less than hashing every key.
-    if pairs.count <= 12 {
-      for index in 1..<pairs.count {
-        let key = pairs[index].key
-        guard let text = key.scalarText, text != "<<" else { continue }
-        if let earlier = (0..<index).first(where: { pairs[$0].key.scalarText == text }) {
-          reportDuplicate(text, at: key.mark, first: pairs[earlier].key.mark)
+    if count <= 12 {
+      for index in 1..<count {
+        guard let text = scalarText(key(index)), text != "<<" else { continue }
+        if let earlier = (0..<index).first(where: { sameText(key($0), key(index)) }) {
+          reportDuplicate(text, at: mark(key(index)), first: mark(key(earlier)))
         }
       }
       return problems.count == reported
     }
     var seen = KeySet()
-    for pair in pairs {
-      if let text = pair.key.scalarText { seen.add(text, at: pair.key.mark) }
+    for index in 0..<count {
+      if let text = scalarText(key(index)) { seen.add(text, at: mark(key(index))) }
     }
     for duplicate in seen.duplicates { reportDuplicate(duplicate.text, at: duplicate.mark, first: duplicate.first) }
     return problems.count == reported

@@ -1,38 +1,61 @@
 /// The documents of one YAML file, composed into flat arrays: a node is a
-/// 24-byte record, a scalar's text one string, a collection's children a
-/// range of one shared array. An alias is the index of the node its anchor
-/// names, so aliases cost nothing until values are built, where an
-/// expansion budget stops alias bombs (`ValueEvaluator`).
+/// 20-byte record, scalar texts are ranges of one byte buffer, a
+/// collection's children a range of one shared array. An alias is the index
+/// of the node its anchor names, so aliases cost nothing until values are
+/// built, where an expansion budget stops alias bombs (`ValueEvaluator`).
 ///
-/// A tree is built once (`YAMLComposer`) and then only read, through
-/// `YAMLNode` views; whatever holds a view keeps the tree alive.
+/// A tree is built by `YAMLComposer` and then only read, through `YAMLNode`
+/// views; whatever holds a view keeps the tree alive.
 final class YAMLTree {
   struct Record {
+    var mark: YAMLMark
+    /// A scalar's first byte in `bytes`; a collection's first child in `children`.
+    var first: Int32
+    /// A scalar's bytes; a collection's children (a mapping's alternate
+    /// key and value).
+    var count: Int32
     var kind: YAMLNode.Kind
     var style: YAMLScalarStyle
     /// A mapping whose keys the composer found all different.
     var keysAreUnique: Bool
-    /// Index in `tags`; negative when untagged.
-    var tag: Int32
-    var mark: YAMLMark
-    /// A scalar's index in `texts`; a collection's first child in `children`.
-    var first: Int32
-    /// A collection's children; a mapping's alternate key and value.
-    var count: Int32
+    /// Whether `tags` holds the node's tag (few nodes have one).
+    var isTagged: Bool
   }
 
-  /// Most nodes a tree holds: node ids are 32-bit (a file that reaches it
-  /// is far past any file size limit a sheet needs; it fails at load).
-  static let maxNodes = Int(Int32.max)
+  /// Most nodes, child entries or text bytes a tree holds: positions are
+  /// 32-bit, and a file that needs more (far past any file size a sheet
+  /// needs) fails at load.
+  static let maxCount = Int(Int32.max)
 
-  var records: [Record] = []
-  var texts: [String] = []
-  var children: [YAMLNodeID] = []
-  var tags: [String] = []
+  // Constants, so that reading them needs no exclusivity check.
+  let records: [Record]
+  let bytes: [UInt8]
+  let children: [YAMLNodeID]
+  let tags: [YAMLNodeID: String]
   /// Each document's root, in order.
-  var roots: [YAMLNodeID] = []
+  let roots: [YAMLNodeID]
+
+  init(records: [Record], bytes: [UInt8], children: [YAMLNodeID], tags: [YAMLNodeID: String], roots: [YAMLNodeID]) {
+    (self.records, self.bytes, self.children, self.tags, self.roots) = (records, bytes, children, tags, roots)
+  }
 
   var documents: [YAMLNode] { roots.map { YAMLNode(tree: self, id: $0) } }
+
+  /// The text of a scalar's record.
+  func text(_ record: Record) -> String {
+    bytes.withUnsafeBufferPointer {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[Int(record.first)..<Int(record.first + record.count)]), as: UTF8.self)
+    }
+  }
+
+  /// Whether a scalar's record holds `text`, compared without making a string.
+  func record(_ record: Record, holds text: StaticString) -> Bool {
+    guard record.kind == .scalar, Int(record.count) == text.utf8CodeUnitCount else { return false }
+    return bytes.withUnsafeBufferPointer { all in
+      UnsafeBufferPointer(rebasing: all[Int(record.first)..<Int(record.first + record.count)])
+        .elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+  }
 }
 
 /// A node's position in its `YAMLTree`.
@@ -83,10 +106,7 @@ struct YAMLNode {
 
   var kind: Kind { record.kind }
   var mark: YAMLMark { record.mark }
-  var tag: String? {
-    let tag = record.tag
-    return tag < 0 ? nil : tree.tags[Int(tag)]
-  }
+  var tag: String? { record.isTagged ? tree.tags[id] : nil }
   /// A mapping written without a repeated key.
   var keysAreUnique: Bool { record.keysAreUnique }
 
@@ -94,7 +114,7 @@ struct YAMLNode {
     let record = record
     let range = Int(record.first)..<Int(record.first) + Int(record.count)
     switch record.kind {
-    case .scalar: return .scalar(tree.texts[Int(record.first)], record.style)
+    case .scalar: return .scalar(tree.text(record), record.style)
     case .list: return .sequence(Items(tree: tree, range: range))
     case .map: return .mapping(Pairs(tree: tree, range: range))
     }
@@ -102,8 +122,18 @@ struct YAMLNode {
 
   var scalarText: String? {
     let record = record
-    return record.kind == .scalar ? tree.texts[Int(record.first)] : nil
+    return record.kind == .scalar ? tree.text(record) : nil
   }
+
+  /// Whether the node is a scalar whose text has `byte`.
+  func scalarContains(_ byte: UInt8) -> Bool {
+    let record = record
+    guard record.kind == .scalar else { return false }
+    return tree.bytes[Int(record.first)..<Int(record.first + record.count)].contains(byte)
+  }
+
+  /// Whether the node is a scalar holding `text`.
+  func holds(_ text: StaticString) -> Bool { tree.record(record, holds: text) }
 
   var isNull: Bool {
     guard case .scalar(let text, let style) = content else { return false }
@@ -113,7 +143,7 @@ struct YAMLNode {
 
   /// A plain `<<` key (untagged or `!!merge`): merges maps into its mapping.
   var isMergeKey: Bool {
-    guard case .scalar("<<", .plain) = content else { return false }
+    guard holds("<<"), record.style == .plain else { return false }
     return tag == nil || tag == YAMLTag.merge
   }
 
