@@ -229,7 +229,8 @@ struct SheetReader {
 
   /// The key as a scalar, or nil after reporting a collection.
   private func scalarKey(_ node: YAMLNode) -> Key? {
-    guard structure.keyText(node, file: file) != nil, case .scalar(let text, let style) = node.content else {
+    guard case .scalar(let text, let style) = node.content else {
+      _ = structure.keyText(node, file: file)
       return nil
     }
     return Key(text: text, style: style, mark: node.mark)
@@ -295,14 +296,20 @@ struct SheetReader {
     body: YAMLNode?, extends: [StyleDefinition.Extension]
   )? {
     if node.isNull { return (nil, []) }
-    guard node.kind == .map else {
+    guard case .mapping(let written) = node.content else {
       error(
         "style '\(selector.trimmingSpaces)' must be a map of properties, not \(node.kindName)\(Self.missingSpaceHint(node))",
         .wrongType, at: node)
       return nil
     }
-    guard let entries = structure.mergedPairs(of: node, file: file) else { return nil }
-    guard let extendsPair = entries.first(where: { $0.key.holds("extends") }) else { return (node, []) }
+    let extendsPair: YAMLNode.Pair?
+    if written.contains(where: { $0.key.isMergeKey }) {
+      guard let entries = structure.mergedPairs(of: node, file: file) else { return nil }
+      extendsPair = entries.first { $0.key.holds("extends") }
+    } else {
+      extendsPair = written.first { $0.key.holds("extends") }
+    }
+    guard let extendsPair else { return (node, []) }
     let targets: [YAMLNode]
     switch extendsPair.value.content {
     case .scalar: targets = [extendsPair.value]

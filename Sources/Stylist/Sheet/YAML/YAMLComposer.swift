@@ -45,8 +45,8 @@ struct YAMLComposer {
     -> YAMLComposer
   {
     var composer = YAMLComposer(maxDepth: maxDepth)
-    try YAMLParser.parse(bytes, concurrentAbove: threshold) { (event, mark) throws(YAMLError) in
-      try composer.handle(event, at: mark)
+    try YAMLParser.parse(bytes, concurrentAbove: threshold) { (event, mark, text) throws(YAMLError) in
+      try composer.handle(event, at: mark, text: text)
     }
     return composer
   }
@@ -76,17 +76,17 @@ struct YAMLComposer {
       roots: composer.roots)
   }
 
-  mutating func handle(_ event: YAMLEvent, at mark: YAMLMark) throws(YAMLError) {
+  /// Adds `event`; `text` is a scalar's.
+  mutating func handle(_ event: YAMLEvent, at mark: YAMLMark, text: UnsafeBufferPointer<UInt8>) throws(YAMLError) {
     switch event {
     case .documentStart:
       anchors = [:]
     case .documentEnd:
       break
-    case .scalar(let value, let style, let tag, let anchor):
+    case .scalar(let style, let tag, let anchor):
       checkTag(tag, on: .scalar, at: mark)
       let first = bytes.count
-      var value = value
-      value.withUTF8 { bytes.append(contentsOf: $0) }
+      bytes.append(contentsOf: text)
       try checkSize(bytes.count, at: mark)
       let node = try record(
         .scalar, style: style, tag: tag, at: mark, first: Int32(first), count: Int32(bytes.count - first))
