@@ -26,7 +26,7 @@ struct SheetLoader {
   init(options: LoadOptions) { self.options = options }
 
   /// Hands the definitions over, so the compiler holds them alone and can
-  /// free each template as it compiles it.
+  /// free them (and the YAML trees they hold) once the rules are built.
   mutating func takeDefinitions() -> SheetDefinitions {
     var taken = SheetDefinitions()
     swap(&taken, &definitions)

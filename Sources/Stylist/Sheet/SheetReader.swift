@@ -297,9 +297,10 @@ struct SheetReader {
   )? {
     if node.isNull { return (nil, []) }
     guard case .mapping(let written) = node.content else {
+      let hint = Self.missingSpaceHint(node)
       error(
-        "style '\(selector.trimmingSpaces)' must be a map of properties, not \(node.kindName)\(Self.missingSpaceHint(node))",
-        .wrongType, at: node)
+        "style '\(selector.trimmingSpaces)' must be a map of properties, not \(node.kindName)\(hint)", .wrongType,
+        at: node)
       return nil
     }
     let extendsPair: YAMLNode.Pair?
@@ -325,7 +326,8 @@ struct SheetReader {
         return nil
       }
       do {
-        extensions.append(.init(selector: try StyleSelector(parsing: text), text: text.trimmingSpaces, mark: target.mark))
+        extensions.append(
+          .init(selector: try StyleSelector(parsing: text), text: text.trimmingSpaces, mark: target.mark))
       } catch {
         reportSyntax(error, in: text, what: "invalid selector '\(text.trimmingSpaces)' in 'extends'", at: target)
         return nil

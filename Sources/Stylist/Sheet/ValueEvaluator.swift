@@ -3,7 +3,8 @@ import OrderedCollections
 /// Builds typed property values from YAML nodes under one theme's variables:
 /// core-schema typing, `!!` tags, merge keys, `$name` substitution.
 ///
-/// Every value built is charged against a budget, aliases, merge keys and
+/// Every value built (`values(ofStyleBody:file:unthemed:)` says which) is
+/// charged against a budget, aliases, merge keys and
 /// variable uses included, so alias bombs end in an error instead of
 /// exhausting memory; the budget is shared by the evaluators of every theme
 /// (`ExpansionBudget`). Variables are resolved once per evaluator and cached.
@@ -148,7 +149,9 @@ final class ValueEvaluator {
   func values(ofStyleBody body: YAMLNode?, file: String, unthemed: BodyValues? = nil) -> BodyValues? {
     guard let body, case .mapping(let written) = body.content else { return BodyValues() }
     guard written.contains(where: { $0.key.isMergeKey }) else {
-      let isLiteral = written.allSatisfy { $0.key.kind == .scalar && ($0.key.holds("extends") || Self.isLiteral($0.value)) }
+      let isLiteral = written.allSatisfy {
+        $0.key.kind == .scalar && ($0.key.holds("extends") || Self.isLiteral($0.value))
+      }
       return values(
         of: written, at: body.mark, keysAreUnique: body.keysAreUnique, isLiteral: isLiteral, unthemed: unthemed,
         file: file)

@@ -1,13 +1,11 @@
 /// The keys of a big mapping, each checked against the ones before it as it
 /// is added: the duplicate check of every map with more than a few keys.
 ///
-/// A streamed mapping (a sheet's `styles`, one key per style) adds each key
-/// when it is read, while its text is in cache, and the set keeps the bytes
-/// of ASCII keys in one buffer rather than a string per key: holding 100,000
-/// strings until the map ended made the check and their release a cold pass
-/// of their own at the end (docs/PERFORMANCE.md, session 12). Keys compare as
-/// strings do, by canonical equivalence: a key with non-ASCII bytes is kept
-/// as a string, and hashed by its NFC form (`NameTable.hash`).
+/// The set keeps the bytes of ASCII keys in one buffer rather than a string
+/// per key: a sheet's `styles` map has one key per style, and 100,000 strings
+/// cost an allocation and a release each. Keys compare as strings do, by
+/// canonical equivalence: a key with non-ASCII bytes is kept as a string, and
+/// hashed by its NFC form (`NameTable.hash`).
 struct KeySet {
   /// A key with a text: its bytes in `bytes` (ASCII), or its string in
   /// `strings` (`start` is then `-1 - index`).

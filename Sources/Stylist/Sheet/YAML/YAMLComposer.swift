@@ -147,7 +147,8 @@ struct YAMLComposer {
   /// Node ids and positions are 32-bit: a file that needs more fails.
   private func checkSize(_ count: Int, at mark: YAMLMark) throws(YAMLError) {
     guard count < YAMLTree.maxCount else {
-      throw YAMLError(message: "YAML too large: more than \(YAMLTree.maxCount) nodes or bytes", mark: mark, kind: .limitExceeded)
+      throw YAMLError(
+        message: "YAML too large: more than \(YAMLTree.maxCount) nodes or bytes", mark: mark, kind: .limitExceeded)
     }
   }
 
@@ -165,7 +166,9 @@ struct YAMLComposer {
     let record = records[Int(node.index)]
     guard record.kind == .scalar else { return nil }
     return bytes.withUnsafeBufferPointer {
-      String(decoding: UnsafeBufferPointer(rebasing: $0[Int(record.first)..<Int(record.first + record.count)]), as: UTF8.self)
+      String(
+        decoding: UnsafeBufferPointer(rebasing: $0[Int(record.first)..<Int(record.first + record.count)]), as: UTF8.self
+      )
     }
   }
 

@@ -15,10 +15,10 @@ enum YAMLParser {
   /// in order; a syntax error throws after the events before it.
   ///
   /// Inputs of `threshold` bytes or more are parsed on a second thread while
-  /// the caller's thread handles the events: libyaml takes about as long as
-  /// composing and reading a sheet, so a large one can load in about two
-  /// thirds of the time. Smaller ones are not worth a thread (`LoadOptions`
-  /// sets the size); if no thread can be started, parsing stays here.
+  /// the caller's thread composes the events: libyaml takes some 40 % of a
+  /// large sheet's load, all of it off the loading thread. Smaller ones are
+  /// not worth a thread (`LoadOptions` sets the size); if no thread can be
+  /// started, parsing stays here.
   static func parse(
     _ bytes: [UInt8], concurrentAbove threshold: Int = .max,
     handler: YAMLEventBatch.Handler

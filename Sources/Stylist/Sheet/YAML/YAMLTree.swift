@@ -44,7 +44,9 @@ final class YAMLTree {
   /// The text of a scalar's record.
   func text(_ record: Record) -> String {
     bytes.withUnsafeBufferPointer {
-      String(decoding: UnsafeBufferPointer(rebasing: $0[Int(record.first)..<Int(record.first + record.count)]), as: UTF8.self)
+      String(
+        decoding: UnsafeBufferPointer(rebasing: $0[Int(record.first)..<Int(record.first + record.count)]), as: UTF8.self
+      )
     }
   }
 
