@@ -148,27 +148,39 @@ final class ValueEvaluator {
   /// evaluated again.
   func values(ofStyleBody body: YAMLNode?, file: String, unthemed: BodyValues? = nil) -> BodyValues? {
     guard let body, case .mapping(let written) = body.content else { return BodyValues() }
-    guard written.contains(where: { $0.key.isMergeKey }) else {
-      let isLiteral = written.allSatisfy {
-        $0.key.kind == .scalar && ($0.key.holds("extends") || Self.isLiteral($0.value))
+    // One look at the entries: merge keys, `extends`, and whether all are literal.
+    var (isMerged, isLiteral, extendsCount) = (false, true, 0)
+    for pair in written {
+      if pair.key.isMergeKey {
+        isMerged = true
+        break
       }
+      if pair.key.holds("extends") {
+        extendsCount += 1
+      } else if isLiteral {
+        isLiteral = pair.key.kind == .scalar && Self.isLiteral(pair.value)
+      }
+    }
+    guard isMerged else {
       return values(
-        of: written, at: body.mark, keysAreUnique: body.keysAreUnique, isLiteral: isLiteral, unthemed: unthemed,
-        file: file)
+        of: written, count: written.count - extendsCount, at: body.mark, keysAreUnique: body.keysAreUnique,
+        isLiteral: isLiteral, unthemed: unthemed, file: file)
     }
     guard let merged = mergedPairs(of: body, file: file) else { return nil }
-    return values(of: merged, at: body.mark, keysAreUnique: false, isLiteral: false, unthemed: unthemed, file: file)
+    return values(
+      of: merged, count: merged.count - merged.count(where: { $0.key.holds("extends") }), at: body.mark,
+      keysAreUnique: false, isLiteral: false, unthemed: unthemed, file: file)
   }
 
   private static func isLiteral(_ node: YAMLNode) -> Bool {
     node.kind == .scalar && node.tag == nil && !node.scalarContains(UInt8(ascii: "$"))
   }
 
+  /// The values of `pairs`, `count` of them once `extends` is left out.
   private func values(
-    of pairs: some Collection<YAMLNode.Pair>, at mark: YAMLMark, keysAreUnique: Bool, isLiteral: Bool,
+    of pairs: some Collection<YAMLNode.Pair>, count: Int, at mark: YAMLMark, keysAreUnique: Bool, isLiteral: Bool,
     unthemed: BodyValues?, file: String
   ) -> BodyValues? {
-    let count = pairs.count - pairs.count(where: { $0.key.holds("extends") })
     // A repeated key makes the unthemed values fewer than the entries: evaluate them all.
     let base = unthemed.flatMap { $0.properties.count == count ? $0 : nil }
     if !isLiteral {
