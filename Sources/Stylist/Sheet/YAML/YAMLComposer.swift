@@ -30,37 +30,28 @@ struct YAMLComposer {
   private var tags: [YAMLNodeID: String] = [:]
   private var roots: [YAMLNodeID] = []
   /// Problems that do not stop composition (duplicate keys, misplaced tags).
-  private(set) var problems: [Problem] = []
+  private var problems: [Problem] = []
   private var open: [Open] = []
   /// The children of the open collections, innermost last: a collection's
   /// move to `children` when it ends, so each one's are contiguous.
   private var pending: [YAMLNodeID] = []
   private var anchors: [String: YAMLNodeID] = [:]
 
-  init(maxDepth: Int) { self.maxDepth = maxDepth }
+  private init(maxDepth: Int) { self.maxDepth = maxDepth }
 
-  /// Composes every document of `bytes`; a syntax error or a broken limit throws.
-  /// Inputs of `concurrentAbove` bytes or more are parsed on a second thread (`YAMLParser`).
-  static func compose(_ bytes: [UInt8], maxDepth: Int, concurrentAbove threshold: Int = .max) throws(YAMLError)
-    -> YAMLComposer
-  {
-    var composer = YAMLComposer(maxDepth: maxDepth)
-    try YAMLParser.parse(bytes, concurrentAbove: threshold) { (event, mark, text) throws(YAMLError) in
-      try composer.handle(event, at: mark, text: text)
-    }
-    return composer
-  }
-
-  /// Composes the bytes of `file` for a loader: a syntax error or a broken
-  /// limit is reported alone, else every problem that did not stop
-  /// composing, each located in `file`. Nil after a syntax error.
+  /// Composes every document of the bytes of `file` for a loader (libyaml
+  /// on a second thread for inputs of `LoadOptions.backgroundParsingThreshold`
+  /// bytes or more, see `YAMLParser`): a syntax error or a broken limit is
+  /// reported alone, else every problem that did not stop composing, each
+  /// located in `file`. Nil after a syntax error.
   static func compose(_ bytes: [UInt8], file: String, options: LoadOptions, reportingTo sink: DiagnosticSink)
     -> YAMLTree?
   {
-    let composer: YAMLComposer
+    var composer = YAMLComposer(maxDepth: options.maxNestingDepth)
     do {
-      composer = try compose(
-        bytes, maxDepth: options.maxNestingDepth, concurrentAbove: options.backgroundParsingThreshold)
+      try YAMLParser.parse(bytes, concurrentAbove: options.backgroundParsingThreshold) {
+        (event, mark, text) throws(YAMLError) in try composer.handle(event, at: mark, text: text)
+      }
     } catch {
       sink.error(
         error.message, error.kind, at: SourceLocation(file: file, line: error.mark.line, column: error.mark.column))
@@ -77,7 +68,9 @@ struct YAMLComposer {
   }
 
   /// Adds `event`; `text` is a scalar's.
-  mutating func handle(_ event: YAMLEvent, at mark: YAMLMark, text: UnsafeBufferPointer<UInt8>) throws(YAMLError) {
+  private mutating func handle(_ event: YAMLEvent, at mark: YAMLMark, text: UnsafeBufferPointer<UInt8>)
+    throws(YAMLError)
+  {
     switch event {
     case .documentStart:
       anchors = [:]
@@ -109,8 +102,8 @@ struct YAMLComposer {
       let first = children.count
       children.append(contentsOf: pending[collection.firstPending...])
       pending.removeSubrange(collection.firstPending...)
-      records[index].first = Int32(truncatingIfNeeded: first)
-      records[index].count = Int32(truncatingIfNeeded: children.count - first)
+      records[index].first = Int32(first)
+      records[index].count = Int32(children.count - first)
       if records[index].kind == .map {
         records[index].keysAreUnique = checkDuplicateKeys(first..<children.count)
       }
