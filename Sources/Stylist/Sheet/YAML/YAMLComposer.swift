@@ -166,7 +166,7 @@ struct YAMLComposer {
   }
 
   /// Whether two nodes are scalars of one text: the same bytes, or for
-  /// non-ASCII texts canonically equivalent strings (as `KeySet` has it).
+  /// non-ASCII texts canonically equivalent strings (as `String` compares them).
   private func sameText(_ one: YAMLNodeID, _ other: YAMLNodeID) -> Bool {
     let (a, b) = (records[Int(one.index)], records[Int(other.index)])
     guard a.kind == .scalar, b.kind == .scalar else { return false }
@@ -198,11 +198,17 @@ struct YAMLComposer {
       }
       return problems.count == reported
     }
-    var seen = KeySet()
+    // Keys compare as strings do, by canonical equivalence.
+    var seen: [String: YAMLMark] = [:]
+    seen.reserveCapacity(count)
     for index in 0..<count {
-      if let text = scalarText(key(index)) { seen.add(text, at: mark(key(index))) }
+      guard let text = scalarText(key(index)), text != "<<" else { continue }
+      if let first = seen[text] {
+        reportDuplicate(text, at: mark(key(index)), first: first)
+      } else {
+        seen[text] = mark(key(index))
+      }
     }
-    for duplicate in seen.duplicates { reportDuplicate(duplicate.text, at: duplicate.mark, first: duplicate.first) }
     return problems.count == reported
   }
 
