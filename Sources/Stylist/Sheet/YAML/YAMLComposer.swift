@@ -165,6 +165,13 @@ struct YAMLComposer {
     }
   }
 
+  /// Whether `node` is a scalar `<<`, which merges and is never a repeated key.
+  private func isMergeKeyText(_ node: YAMLNodeID) -> Bool {
+    let record = records[Int(node.index)]
+    let first = Int(record.first)
+    return record.kind == .scalar && record.count == 2 && bytes[first] == 0x3C && bytes[first + 1] == 0x3C
+  }
+
   /// Whether two nodes are scalars of one text: the same bytes, or for
   /// non-ASCII texts canonically equivalent strings (as `String` compares them).
   private func sameText(_ one: YAMLNodeID, _ other: YAMLNodeID) -> Bool {
@@ -190,10 +197,9 @@ struct YAMLComposer {
     // Most maps (a style's properties) are small: comparing every pair costs
     // less than hashing every key.
     if count <= 12 {
-      for index in 1..<count {
-        guard let text = scalarText(key(index)), text != "<<" else { continue }
+      for index in 1..<count where !isMergeKeyText(key(index)) {
         if let earlier = (0..<index).first(where: { sameText(key($0), key(index)) }) {
-          reportDuplicate(text, at: mark(key(index)), first: mark(key(earlier)))
+          reportDuplicate(scalarText(key(index))!, at: mark(key(index)), first: mark(key(earlier)))
         }
       }
       return problems.count == reported
