@@ -35,7 +35,7 @@ struct DumpCommand: ParsableCommand {
 
   func run() throws {
     let sheet: StyleSheet
-    do { sheet = try StyleSheet(contentsOf: sheets, dashIsStandardInput: true, for: .printing) } catch {
+    do { sheet = try StyleSheet(contentsOf: sheets, dashIsStandardInput: true) } catch {
       throw loadFailure(error)
     }
     KeptUntilExit.keep(sheet)

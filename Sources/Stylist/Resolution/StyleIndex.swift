@@ -55,14 +55,6 @@ struct StyleIndex: Sendable {
       if let style = sheet.defaultStyle { defaultStyle = style }
       if let sheetMode = sheet.mode { mode = sheetMode }
     }
-    if sheets.count == 1, sheets[0].selectorsAreUnique {
-      // The loader's trie when it built one while compiling.
-      self.init(
-        storage: Storage(
-          rules: sheets[0].rules, defaultStyle: defaultStyle, declaredMode: mode, declaredThemes: declaredThemes,
-          trie: sheets[0].trie))
-      return
-    }
     self.init(
       rules: Self.latestRules(of: sheets), defaultStyle: defaultStyle, declaredMode: mode,
       declaredThemes: declaredThemes)
@@ -71,7 +63,6 @@ struct StyleIndex: Sendable {
   /// The sheets' rules in order, each selector's last only: the rules an
   /// index over `sheets` holds.
   static func latestRules(of sheets: [StyleSheet]) -> [StyleRule] {
-    if sheets.count == 1, sheets[0].selectorsAreUnique { return sheets[0].rules }
     // Position of each selector's last rule across all sheets; a rule stays
     // only at that position (a plain dictionary: ordered removal is quadratic).
     var last: [StyleSelector: Int] = [:]

@@ -3,34 +3,13 @@
 /// `extends` is flattened (its properties go underneath the style's own).
 struct SheetCompiler {
   /// Owned alone (`StyleSheet.compile` takes them from the loader), so
-  /// that a definition's template is freed when it is compiled.
+  /// that they and the YAML they hold go as soon as the rules are built.
   private(set) var definitions: SheetDefinitions
   let sink: DiagnosticSink
   /// Values all the themes' evaluations may build together.
   let budget: ExpansionBudget
   /// How deep values may nest, through variables too (the YAML nesting limit).
   let maxDepth: Int
-  /// What runs on a second thread while the rules are compiled (large
-  /// sheets): work that needs only the selectors, known before any body is
-  /// evaluated.
-  let beside: WorkBesideCompiling
-  /// The never-wins findings made beside the compile (`.neverWins`), about
-  /// the compiled rules; nil when not made, or when the load failed.
-  private(set) var neverWins: [ShadowedRules.Finding]?
-
-  /// What a load does beside compiling, by what the sheet is for.
-  enum WorkBesideCompiling {
-    case nothing
-    /// The rule trie, for a sheet to be queried. Only when at least a
-    /// quarter of the styles have bodies to evaluate: with less, compiling
-    /// is too short for the overlap to pay for holding the trie's build
-    /// tables beside it.
-    case trie
-    /// The check for rules that can never win, for a sheet to be linted
-    /// (`ShadowedRules`).
-    case neverWins
-  }
-
   /// Index of the final definition of each selector; load order comes
   /// from the indices. Only the first pass needs it.
   private var finalDefinitions = LatestPositions(capacity: 0)
@@ -51,21 +30,15 @@ struct SheetCompiler {
   private var flattened: [Int: [String?: (properties: Properties?, reachedShadowed: Bool)]] = [:]
   /// By definition: whether it is on the chain being flattened (`Chain`).
   private var isOnChain: [Bool] = []
-  /// The unthemed properties of the flat template evaluated last, and
-  /// which of its entries reached a variable a theme shadows: evaluating it
-  /// under a theme then evaluates only those (`themedStyle` asks for the
-  /// unthemed values first, then each theme's).
-  private var lastUnthemedFlat: (index: Int, properties: Properties, shadowed: ShadowedEntries)?
-
-  init(
-    definitions: SheetDefinitions, sink: DiagnosticSink, budget: ExpansionBudget, maxDepth: Int,
-    beside: WorkBesideCompiling = .nothing
-  ) {
+  /// The unthemed values of the body evaluated last: `themedStyle` asks
+  /// for a style's unthemed values first, then each theme's, which reuse
+  /// them (`ValueEvaluator.values(ofStyleBody:file:unthemed:)`).
+  private var lastUnthemed: (index: Int, values: ValueEvaluator.BodyValues)?
+  init(definitions: SheetDefinitions, sink: DiagnosticSink, budget: ExpansionBudget, maxDepth: Int) {
     self.definitions = definitions
     self.sink = sink
     self.budget = budget
     self.maxDepth = maxDepth
-    self.beside = beside
   }
 
   private mutating func evaluator(_ theme: String?) -> ValueEvaluator {
@@ -90,11 +63,9 @@ struct SheetCompiler {
     isOnChain = [Bool](repeating: false, count: count)
     var isLatest = [Bool](repeating: true, count: count)
     var ruleCount = count
-    // One pass over the definitions: repeats, templates, `extends`.
-    var templateCount = 0
+    // One pass over the definitions: repeats and `extends`.
     var extending: [Int] = []
     for index in 0..<count {
-      if !definitions.styles[index].isResolved { templateCount += 1 }
       if !definitions.styles[index].extends.isEmpty { extending.append(index) }
       let earlier = finalDefinitions.update(index, hash: definitions.styles[index].selectorHash) {
         definitions.styles[$0].selector == definitions.styles[index].selector
@@ -102,8 +73,6 @@ struct SheetCompiler {
       if let earlier {
         isLatest[earlier] = false
         ruleCount -= 1
-        if !definitions.styles[earlier].isResolved { templateCount -= 1 }
-        definitions.styles[earlier].dropTemplate()
         let definition = definitions.styles[index]
         sink.warning(
           "duplicate selector '\(definition.name)' replaces the definition at \(definitions.styles[earlier].source)",
@@ -111,68 +80,36 @@ struct SheetCompiler {
           at: definition.source)
       }
     }
-    let isTarget = extendsTargets(of: extending, isLatest: isLatest)
+    extendsTargets(of: extending)
     finalDefinitions = LatestPositions(capacity: 0)
-    let overlaps = beside == .neverWins || (beside == .trie && templateCount * 4 >= count)
-    // The work beside reads only selectors, and holds nothing this thread
-    // lets go of: a template's placeholder rule is dropped here once
-    // compiled (`RuleTrie.init(_:limits:)`).
-    var latestSelectors: [StyleSelector] = []
-    if overlaps {
-      latestSelectors.reserveCapacity(ruleCount)
-      for index in 0..<count where isLatest[index] { latestSelectors.append(definitions.styles[index].rule.selector) }
-    }
-    let selectorCount = latestSelectors.count
-    var pendingTrie: Pending<RuleTrie>?
-    var pendingFindings: Pending<[ShadowedRules.Finding]>?
-    if overlaps {
-      switch beside {
-      case .nothing: break
-      case .trie: pendingTrie = Pending(onThread: true, taking: consume latestSelectors) { RuleTrie($0) }
-      case .neverWins:
-        pendingFindings = Pending(onThread: true, taking: consume latestSelectors) { ShadowedRules.findings(in: $0) }
-      }
-    }
     var rules: [StyleRule] = []
     rules.reserveCapacity(ruleCount)
-    // Indices, not a copy of the array: each definition gives up its
-    // template once compiled (unless `extends` reads it again), so the
-    // templates' memory goes as the rules' comes.
     for index in 0..<count where isLatest[index] {
-      if definitions.styles[index].isResolved {
-        rules.append(definitions.styles[index].rule)
-        continue
-      }
       guard let style = style(for: index) else { continue }
       // The placeholder's selector and name, without spelling the name out.
       var rule = definitions.styles[index].rule
       rule.style = style
       rules.append(rule)
-      if !isTarget[index] { definitions.styles[index].resolve(to: rule) }
+      definitions.styles[index].rule = rule
     }
     var defaultStyle: Style?
     if let (body, file, mark) = definitions.defaultStyle {
       defaultStyle = themedStyle(source: SourceLocation(file: file, line: mark.line, column: mark.column)) {
-        compiler, theme in compiler.ownProperties(body: body, file: file, theme: theme)
+        compiler, theme in
+        guard case .map(let properties)? = compiler.evaluator(theme).value(of: body, file: file) else { return nil }
+        return properties
       }
     }
     warnUnusedVariables()
-    var sheet = StyleSheet(
+    let sheet = StyleSheet(
       rules: rules, defaultStyle: defaultStyle, mode: definitions.mode,
       themes: Array(definitions.declaredThemes), files: definitions.files)
-    sheet.selectorsAreUnique = true
-    // The trie may still be building: what only compiling needed goes first,
-    // so the trie's tables do not add to it at the load's peak.
     releaseWorkingState()
-    // The trie is the rules' only if every selector became a rule (else the
-    // load failed and the sheet is dropped anyway).
-    if let trie = pendingTrie?.wait(), rules.count == selectorCount { sheet.trie = trie }
-    if let findings = pendingFindings?.wait(), rules.count == selectorCount { neverWins = findings }
     return sheet
   }
 
-  /// Frees the definitions and every table built to compile them; the
-  /// compiler is spent afterwards.
+  /// Frees the definitions (and with them the YAML they were read from)
+  /// and every table built to compile them; the compiler is spent afterwards.
   private mutating func releaseWorkingState() {
     definitions = SheetDefinitions()
     extensionTargets = [:]
@@ -181,24 +118,18 @@ struct SheetCompiler {
     spareLinks = []
     flattened = [:]
     isOnChain = []
-    lastUnthemedFlat = nil
+    lastUnthemed = nil
   }
 
-  /// Looks up what each of `extending` extends (`extensionTargets`), and
-  /// returns which definitions the latest of them name: their templates are
-  /// read again when the styles extending them are compiled.
-  private mutating func extendsTargets(of extending: [Int], isLatest: [Bool]) -> [Bool] {
-    var isTarget = [Bool](repeating: false, count: definitions.styles.count)
+  /// Looks up what each of `extending` extends (`extensionTargets`).
+  private mutating func extendsTargets(of extending: [Int]) {
     for index in extending {
       let targets = definitions.styles[index].extends.map { extended in
         let selector = extended.selector
         return finalDefinitions.latest(hash: selector.contentHash) { definitions.styles[$0].selector == selector }
       }
       extensionTargets[index] = targets
-      guard isLatest[index] else { continue }
-      for case let target? in targets { isTarget[target] = true }
     }
-    return isTarget
   }
 
   private mutating func style(for index: Int) -> Style? {
@@ -230,30 +161,15 @@ struct SheetCompiler {
     return Style(properties: base, themed: themed, source: source)
   }
 
-  private mutating func ownProperties(body: YAMLNode, file: String, theme: String?) -> Properties? {
-    guard case .map(let properties)? = evaluator(theme).value(of: body, file: file) else { return nil }
-    return properties
-  }
-
   private mutating func ownProperties(_ index: Int, theme: String?) -> Properties? {
     let definition = definitions.styles[index]
-    switch definition.template {
-    case nil: return definition.rule.style.properties
-    case .node(let body): return ownProperties(body: body, file: definition.file, theme: theme)
-    case .flat(let mapping):
-      guard let theme else {
-        var shadowed = ShadowedEntries()
-        let base = evaluator(nil).properties(of: mapping, file: definition.file, noting: &shadowed)
-        lastUnthemedFlat = base.map { (index, $0, shadowed) }
-        return base
-      }
-      if let last = lastUnthemedFlat, last.index == index {
-        return evaluator(theme).properties(
-          of: mapping, file: definition.file, reusing: last.properties, except: last.shadowed)
-      }
-      var shadowed = ShadowedEntries()
-      return evaluator(theme).properties(of: mapping, file: definition.file, noting: &shadowed)
+    guard let theme else {
+      let values = evaluator(nil).values(ofStyleBody: definition.body, file: definition.file)
+      lastUnthemed = values.map { (index, $0) }
+      return values?.properties
     }
+    let unthemed = lastUnthemed.flatMap { $0.index == index ? $0.values : nil }
+    return evaluator(theme).values(ofStyleBody: definition.body, file: definition.file, unthemed: unthemed)?.properties
   }
 
   /// One style being flattened: its `extends` are taken in order, each
@@ -317,8 +233,7 @@ struct SheetCompiler {
         let hint = Suggestion.hint(for: extended.text, among: definitions.styles.lazy.map(\.name))
         sink.error(
           "extends unknown selector '\(extended.text)'\(hint.text)", .unknownExtends,
-          at: SourceLocation(
-            file: definition.file, line: extended.node.mark.line, column: extended.node.mark.column),
+          at: SourceLocation(file: definition.file, line: extended.mark.line, column: extended.mark.column),
           suggestion: hint.name)
         chain.links[top].result = nil
         continue

@@ -65,9 +65,8 @@ public struct LoadOptions: Hashable, Sendable {
   /// least a byte each.
   public var maxExpandedValues: Int
   /// Files at least this large are parsed by libyaml on a second thread
-  /// while the calling thread reads the events, and the rule trie of sheets
-  /// at least this large is built on a second thread while their rules are
-  /// compiled; `Int.max` keeps loading on the calling thread.
+  /// while the calling thread composes the events; `Int.max` keeps loading
+  /// on the calling thread.
   public var backgroundParsingThreshold: Int
 
   /// Limits and threading for loading; the defaults suit sheets up to tens of megabytes.
@@ -86,8 +85,6 @@ public struct LoadOptions: Hashable, Sendable {
 final class DiagnosticSink {
   private(set) var diagnostics: [SheetDiagnostic] = []
   private var seen: Set<SheetDiagnostic> = []
-  /// Where diagnostics go while held back, instead of `diagnostics`.
-  private var held: [SheetDiagnostic]?
 
   var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
@@ -100,26 +97,6 @@ final class DiagnosticSink {
   }
 
   func add(_ diagnostic: SheetDiagnostic) {
-    if held != nil {
-      held!.append(diagnostic)
-    } else if seen.insert(diagnostic).inserted {
-      diagnostics.append(diagnostic)
-    }
-  }
-
-  /// Runs `body`, keeping what it reports out of `diagnostics` and returning
-  /// it instead, for `replay` once its file has parsed (`SheetDocumentReader`):
-  /// a file read while parsing still reports in the composed order.
-  func holdingBack<Result>(_ body: () -> Result) -> (Result, [SheetDiagnostic]) {
-    let outer = held
-    held = []
-    let result = body()
-    let found = held ?? []
-    held = outer
-    return (result, found)
-  }
-
-  func replay(_ found: [SheetDiagnostic]) {
-    for diagnostic in found { add(diagnostic) }
+    if seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
   }
 }

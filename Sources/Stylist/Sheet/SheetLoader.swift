@@ -26,7 +26,7 @@ struct SheetLoader {
   init(options: LoadOptions) { self.options = options }
 
   /// Hands the definitions over, so the compiler holds them alone and can
-  /// free each template as it compiles it.
+  /// free them (and the YAML trees they hold) once the rules are built.
   mutating func takeDefinitions() -> SheetDefinitions {
     var taken = SheetDefinitions()
     swap(&taken, &definitions)
@@ -117,19 +117,22 @@ struct SheetLoader {
       return
     }
     bytesRead += bytes.count
-    // Read while parsing, in one pass (see `SheetDocumentReader`).
-    let reader = SheetDocumentReader(
-      reader: SheetReader(file: name, sink: sink, structure: structure), sink: sink, importFolder: folder)
-    guard
-      YAMLComposer.compose(bytes, file: name, options: options, consumer: reader, reportingTo: sink) != nil
-    else { return }
-    _ = consume bytes  // Read already; the imports below need memory more.
-    for document in reader.documents {
+    guard let tree = YAMLComposer.compose(bytes, file: name, options: options, reportingTo: sink) else { return }
+    _ = consume bytes  // Composed already; the imports below need memory more.
+    let reader = SheetReader(file: name, sink: sink, structure: structure)
+    for root in tree.documents {
       // Each document is a layer; its imports load (once) before it.
-      sink.replay(document.leadingDiagnostics)
-      sink.replay(document.diagnostics)
-      for (path, location) in document.imports { loadFile(path, importedAt: location) }
-      definitions.append(document.layer)
+      var layer = SheetDefinitions()
+      var imports: [(path: String, at: SourceLocation)] = []
+      reader.read(root, into: &layer) { path, node in
+        imports.append(
+          (
+            path.hasPrefix("/") ? path : folder + path,
+            SourceLocation(file: name, line: node.mark.line, column: node.mark.column)
+          ))
+      }
+      for (path, location) in imports { loadFile(path, importedAt: location) }
+      definitions.append(layer)
     }
   }
 }

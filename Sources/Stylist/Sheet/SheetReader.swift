@@ -41,8 +41,9 @@ struct SheetReader {
 
   private func key(_ pair: YAMLNode.Pair) -> String? { structure.keyText(pair.key, file: file) }
 
-  /// Reads a composed document (one whose root was not streamed, see
-  /// `SheetDocumentReader`); `importFile` is called for each `imports` entry first.
+  /// Reads one document: every map of it, whatever its anchors, tags or
+  /// merge keys, by these functions. `importFile` is called for each
+  /// `imports` entry first.
   func read(_ root: YAMLNode, into definitions: inout SheetDefinitions, importFile: (String, YAMLNode) -> Void) {
     guard let top = pairs(root, what: "a style sheet") else { return }
     // In order, the first `imports` before the rest.
@@ -53,7 +54,7 @@ struct SheetReader {
   }
 
   /// One top-level entry; `imports` is left to `readImports`.
-  func readTopLevel(_ pair: YAMLNode.Pair, into definitions: inout SheetDefinitions) {
+  private func readTopLevel(_ pair: YAMLNode.Pair, into definitions: inout SheetDefinitions) {
     guard let name = key(pair) else { return }
     let value = pair.value
     switch name {
@@ -93,11 +94,11 @@ struct SheetReader {
     }
   }
 
-  func readImports(_ node: YAMLNode, importFile: (String, YAMLNode) -> Void) {
+  private func readImports(_ node: YAMLNode, importFile: (String, YAMLNode) -> Void) {
     let items: [YAMLNode]
     switch node.content {
     case .scalar: items = [node]
-    case .sequence(let list): items = list
+    case .sequence(let list): items = Array(list)
     case .mapping:
       error("'imports' must be a list of paths, not a map", .wrongType, at: node)
       return
@@ -208,7 +209,7 @@ struct SheetReader {
   }
 
   private func readStyles(
-    _ entries: [YAMLNode.Pair], groups: [GroupPath], theme blockTheme: String?,
+    _ entries: some Sequence<YAMLNode.Pair>, groups: [GroupPath], theme blockTheme: String?,
     into definitions: inout SheetDefinitions
   ) {
     for pair in entries {
@@ -219,52 +220,29 @@ struct SheetReader {
     }
   }
 
-  /// A top-level style entry: `key` is its selector, `body` its properties.
-  func readStyle(key: YAMLEntryKey, body: YAMLNode) -> StyleDefinition? {
-    guard let key = scalarKey(key) else { return nil }
-    return style(key: key, body: body, groups: [], theme: nil)
+  /// A style's key: a scalar's text, how it was written and where.
+  private struct Key {
+    var text: String
+    var style: YAMLScalarStyle
+    var mark: YAMLMark
   }
 
-  /// A top-level style entry whose body came without nodes: read straight
-  /// into literal values when it is one, else as nodes.
-  func readStyle(key: YAMLEntryKey, flat: YAMLFlatMapping) -> StyleDefinition? {
-    let body: StyleDefinition.Body
-    switch flatBody(flat) {
-    case .literal(let properties): body = .literal(properties)
-    case .flatTemplate: body = .flatTemplate(flat)
-    case .template(let node): return readStyle(key: key, body: node)
-    }
-    guard let key = scalarKey(key), let (selector, isDescription) = selector(key, groups: [], theme: nil) else {
+  /// The key as a scalar, or nil after reporting a collection.
+  private func scalarKey(_ node: YAMLNode) -> Key? {
+    guard case .scalar(let text, let style) = node.content else {
+      _ = structure.keyText(node, file: file)
       return nil
     }
-    return StyleDefinition(
-      selector: selector, name: isDescription ? nil : registeredName(key.text, groups: [], theme: nil), body: body,
-      file: file, mark: key.mark, extends: [])
+    return Key(text: text, style: style, mark: node.mark)
   }
 
-  /// The key as a scalar, or nil after reporting a collection or alias of one.
-  private func scalarKey(_ key: YAMLEntryKey) -> YAMLScalar? {
-    switch key {
-    case .scalar(let scalar): return scalar
-    case .composed(let node): return scalarKey(node)
-    }
-  }
-
-  private func scalarKey(_ node: YAMLNode) -> YAMLScalar? {
-    guard structure.keyText(node, file: file) != nil, case .scalar(let text, let style) = node.content else {
-      return nil
-    }
-    return YAMLScalar(text: text, style: style, mark: node.mark)
-  }
-
-  private func style(key: YAMLScalar, body: YAMLNode, groups: [GroupPath], theme: String?) -> StyleDefinition? {
+  private func style(key: Key, body: YAMLNode, groups: [GroupPath], theme: String?) -> StyleDefinition? {
     guard let (selector, isDescription) = selector(key, groups: groups, theme: theme),
-      let body = readBody(body, selector: key.text)
+      let (body, extends) = readBody(body, selector: key.text)
     else { return nil }
     return StyleDefinition(
       selector: selector, name: isDescription ? nil : registeredName(key.text, groups: groups, theme: theme),
-      body: body.properties,
-      file: file, mark: key.mark, extends: body.extends)
+      body: body, file: file, mark: key.mark, extends: extends)
   }
 
   /// The selector a style entry registers (group path and block theme
@@ -272,7 +250,7 @@ struct SheetReader {
   /// rule's name is then the selector's, not kept apart); nil after
   /// reporting why not.
   private func selector(
-    _ key: YAMLScalar, groups: [GroupPath], theme blockTheme: String?
+    _ key: Key, groups: [GroupPath], theme blockTheme: String?
   ) -> (selector: StyleSelector, isDescription: Bool)? {
     let raw = key.text
     let selector: StyleSelector
@@ -312,24 +290,31 @@ struct SheetReader {
     return (theme.map { "@\($0)/" } ?? "") + parts.joined(separator: "/")
   }
 
+  /// The body (nil for null) and what it extends, or nil after reporting
+  /// why not; the body's values are evaluated when the sheet compiles.
   private func readBody(_ node: YAMLNode, selector: String) -> (
-    properties: StyleDefinition.Body, extends: [StyleDefinition.Extension]
+    body: YAMLNode?, extends: [StyleDefinition.Extension]
   )? {
-    if node.isNull { return (.literal([:]), []) }
-    guard case .mapping = node.content else {
+    if node.isNull { return (nil, []) }
+    guard case .mapping(let written) = node.content else {
+      let hint = Self.missingSpaceHint(node)
       error(
-        "style '\(selector.trimmingSpaces)' must be a map of properties, not \(node.kindName)\(Self.missingSpaceHint(node))",
-        .wrongType, at: node)
+        "style '\(selector.trimmingSpaces)' must be a map of properties, not \(node.kindName)\(hint)", .wrongType,
+        at: node)
       return nil
     }
-    guard let entries = structure.mergedPairs(of: node, file: file) else { return nil }
-    guard let extendsPair = entries.first(where: { $0.key.scalarText == "extends" }) else {
-      return (body(node, entries), [])
+    let extendsPair: YAMLNode.Pair?
+    if written.contains(where: { $0.key.isMergeKey }) {
+      guard let entries = structure.mergedPairs(of: node, file: file) else { return nil }
+      extendsPair = entries.first { $0.key.holds("extends") }
+    } else {
+      extendsPair = written.first { $0.key.holds("extends") }
     }
+    guard let extendsPair else { return (node, []) }
     let targets: [YAMLNode]
     switch extendsPair.value.content {
     case .scalar: targets = [extendsPair.value]
-    case .sequence(let items): targets = items
+    case .sequence(let items): targets = Array(items)
     case .mapping:
       error("'extends' must be a selector or a list of selectors, not a map", .wrongType, at: extendsPair.value)
       return nil
@@ -341,85 +326,14 @@ struct SheetReader {
         return nil
       }
       do {
-        extensions.append(.init(selector: try StyleSelector(parsing: text), text: text.trimmingSpaces, node: target))
+        extensions.append(
+          .init(selector: try StyleSelector(parsing: text), text: text.trimmingSpaces, mark: target.mark))
       } catch {
         reportSyntax(error, in: text, what: "invalid selector '\(text.trimmingSpaces)' in 'extends'", at: target)
         return nil
       }
     }
-    let rest = entries.filter { $0.key.scalarText != "extends" }
-    return (body(YAMLNode(.mapping(rest), tag: nil, mark: node.mark), rest), extensions)
-  }
-
-  /// Literal values when every pair is `key: untagged scalar without $`
-  /// (`shape`), else the nodes, built per theme.
-  private func body(_ node: YAMLNode, _ pairs: [YAMLNode.Pair]) -> StyleDefinition.Body {
-    let found = shape(of: pairs, keysAreUnique: false) { pair in
-      guard case .scalar(let key, _) = pair.key.content, case .scalar(let text, let style) = pair.value.content,
-        pair.value.tag == nil
-      else { return nil }
-      return (key, YAMLScalar(text: text, style: style, mark: pair.value.mark))
-    }
-    guard case .literal(let properties) = found else { return .template(node) }
-    return .literal(properties)
-  }
-
-  /// What a flat body is: literal values, a flat template (a `$` somewhere,
-  /// evaluated per theme from the scalars), or a template that needs nodes.
-  private func flatBody(_ flat: YAMLFlatMapping) -> StyleDefinition.Body {
-    switch shape(of: flat.entries, keysAreUnique: flat.keysAreUnique, { ($0.key.text, $0.value) }) {
-    case .literal(let properties): .literal(properties)
-    case .references: .flatTemplate(flat)
-    case .needsNodes: .template(flat.node)
-    }
-  }
-
-  /// What a body's entries make, whether they came as nodes or flat: the one
-  /// literal check.
-  private enum BodyShape {
-    /// Every entry is `key: untagged scalar without $`, typed as
-    /// `ValueEvaluator` types it; a repeated key (reported) keeps its first
-    /// place and its last value.
-    case literal(Properties)
-    /// Scalars only, some with a `$`.
-    case references
-    /// A `<<` or `extends` key, or an entry `scalars` gives no scalars for.
-    case needsNodes
-  }
-
-  private func shape<Entries: Collection>(
-    of entries: Entries, keysAreUnique: Bool, _ scalars: (Entries.Element) -> (key: String, value: YAMLScalar)?
-  ) -> BodyShape {
-    var keys: [String] = []
-    var values: [PropertyValue] = []
-    keys.reserveCapacity(entries.count)
-    values.reserveCapacity(entries.count)
-    var hasReference = false
-    for entry in entries {
-      guard let (key, value) = scalars(entry) else { return .needsNodes }
-      // (`<<` and `extends` checked by first byte first: most keys differ there.)
-      let first = key.utf8.first
-      if first == UInt8(ascii: "<") && key == "<<" || first == UInt8(ascii: "e") && key == "extends" {
-        return .needsNodes
-      }
-      if hasReference { continue }
-      guard !value.text.containsByte(UInt8(ascii: "$")) else {
-        hasReference = true
-        continue
-      }
-      keys.append(key)
-      values.append(literalValue(value.text, style: value.style))
-    }
-    if hasReference { return .references }
-    if keysAreUnique { return .literal(Properties(uncheckedUniqueKeys: keys, values: values)) }
-    var properties = Properties()
-    for (key, value) in zip(keys, values) { properties[key] = value }
-    return .literal(properties)
-  }
-
-  /// An untagged scalar without `$`, typed as `ValueEvaluator` types it.
-  private func literalValue(_ text: String, style: YAMLScalarStyle) -> PropertyValue {
-    style == .plain ? CoreSchema.plainValue(text) : .string(text)
+    return (node, extensions)
   }
 
   /// Points into the key when it sits on one line: its column plus the

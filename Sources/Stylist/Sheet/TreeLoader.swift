@@ -35,11 +35,11 @@ extension StyleTree {
           .error, failure.message(name: path, imported: false), kind: failure.kind(imported: false), at: start)
       ])
     }
-    guard let composer = YAMLComposer.compose(bytes, file: path, options: options, reportingTo: sink) else {
+    guard let tree = YAMLComposer.compose(bytes, file: path, options: options, reportingTo: sink) else {
       throw SheetLoadError(diagnostics: sink.diagnostics)
     }
     var reader = TreeReader(file: path, sink: sink)
-    if let root = composer.documents.compactMap({ $0 }).first { reader.read(root) }
+    if let root = tree.documents.first { reader.read(root) }
     if sink.hasErrors { throw SheetLoadError(diagnostics: sink.diagnostics) }
     self.init(theme: reader.theme, items: reader.items)
     themeSource = reader.themeSource

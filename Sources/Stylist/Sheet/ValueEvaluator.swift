@@ -3,7 +3,8 @@ import OrderedCollections
 /// Builds typed property values from YAML nodes under one theme's variables:
 /// core-schema typing, `!!` tags, merge keys, `$name` substitution.
 ///
-/// Every value built is charged against a budget, aliases, merge keys and
+/// Every value built (`values(ofStyleBody:file:unthemed:)` says which) is
+/// charged against a budget, aliases, merge keys and
 /// variable uses included, so alias bombs end in an error instead of
 /// exhausting memory; the budget is shared by the evaluators of every theme
 /// (`ExpansionBudget`). Variables are resolved once per evaluator and cached.
@@ -127,59 +128,105 @@ final class ValueEvaluator {
     }
   }
 
-  /// The properties of a flat body, as `value(of:)` builds them from the
-  /// same body's nodes: one value charged for the map, one per scalar.
-  /// `shadowed` notes the entries that reached a variable a theme shadows.
-  func properties(of mapping: YAMLFlatMapping, file: String, noting shadowed: inout ShadowedEntries) -> Properties? {
-    guard charge(1, at: mapping.mark, file: file) else { return nil }
-    var values: [PropertyValue] = []
-    values.reserveCapacity(mapping.entries.count)
-    for (position, entry) in mapping.entries.enumerated() {
-      let value = entry.value
-      let outer = startTracking()
-      guard charge(1, at: value.mark, file: file),
-        let (typed, _) = scalar(value.text, style: value.style, tag: nil, at: value.mark, file: file)
-      else {
-        _ = endTracking(outer: outer)
-        return nil
-      }
-      if endTracking(outer: outer) { shadowed.insert(position) }
-      values.append(typed)
-    }
-    // Keys the composer found unique go in without a search for each
-    // (a small map's search compares the key with every one before it).
-    if mapping.keysAreUnique {
-      return Properties(uncheckedUniqueKeys: mapping.entries.lazy.map(\.key.text), values: values)
-    }
-    var map = Properties()
-    map.reserveCapacity(values.count)
-    for (entry, value) in zip(mapping.entries, values) { map[entry.key.text] = value }
-    return map
+  /// A style body's values under this theme, and which entries reached a
+  /// variable some theme shadows (positions among the entries evaluated:
+  /// merged ones in, `extends` out).
+  struct BodyValues {
+    var properties: Properties = [:]
+    var shadowed = ShadowedEntries()
   }
 
-  /// The properties of a flat body whose unthemed values are `base`, under
-  /// this theme: only the entries in `shadowed` are evaluated again, since
-  /// the others reached no variable a theme shadows and are the same under
-  /// every theme (the rule `SheetCompiler.themedStyle` keeps for whole
-  /// bodies, kept here entry by entry).
-  func properties(of mapping: YAMLFlatMapping, file: String, reusing base: Properties, except shadowed: ShadowedEntries)
-    -> Properties?
-  {
-    // A repeated key makes `base` shorter than the entries: evaluate it all.
-    guard base.count == mapping.entries.count else {
-      var ignored = ShadowedEntries()
-      return properties(of: mapping, file: file, noting: &ignored)
+  /// The values of a style's body (a map; nil for none) without its
+  /// `extends` entry, which `SheetReader` has read.
+  ///
+  /// What is charged: nothing for a literal body (no merge key, every value
+  /// an untagged scalar without `$`), whose values are its bytes and the
+  /// same under every theme; else the map and every value built. Given
+  /// `unthemed`, the same body's values under no theme, an entry that
+  /// reached no shadowed variable is the same under this theme: the
+  /// unthemed values are copied (charged as copies) and only the others
+  /// evaluated again.
+  func values(ofStyleBody body: YAMLNode?, file: String, unthemed: BodyValues? = nil) -> BodyValues? {
+    guard let body, case .mapping(let written) = body.content else { return BodyValues() }
+    // One look at the entries: merge keys, `extends`, and whether all are literal.
+    var (isMerged, isLiteral, extendsCount) = (false, true, 0)
+    for pair in written {
+      if pair.key.isMergeKey {
+        isMerged = true
+        break
+      }
+      if pair.key.holds("extends") {
+        extendsCount += 1
+      } else if isLiteral {
+        isLiteral = pair.key.kind == .scalar && Self.isLiteral(pair.value)
+      }
     }
-    // The variant copies the base's values: charged as copies are.
-    guard charge(1 + base.count, at: mapping.mark, file: file) else { return nil }
-    var map = base
-    for (position, entry) in mapping.entries.enumerated() where shadowed.contains(position) {
-      let value = entry.value
-      guard charge(1, at: value.mark, file: file),
-        let (typed, _) = scalar(value.text, style: value.style, tag: nil, at: value.mark, file: file)
-      else { return nil }
-      map.values[position] = typed
+    guard isMerged else {
+      return values(
+        of: written, count: written.count - extendsCount, at: body.mark, keysAreUnique: body.keysAreUnique,
+        isLiteral: isLiteral, unthemed: unthemed, file: file)
     }
+    guard let merged = mergedPairs(of: body, file: file) else { return nil }
+    return values(
+      of: merged, count: merged.count - merged.count(where: { $0.key.holds("extends") }), at: body.mark,
+      keysAreUnique: false, isLiteral: false, unthemed: unthemed, file: file)
+  }
+
+  private static func isLiteral(_ node: YAMLNode) -> Bool {
+    node.kind == .scalar && node.tag == nil && !node.scalarContains(UInt8(ascii: "$"))
+  }
+
+  /// The values of `pairs`, `count` of them once `extends` is left out.
+  private func values(
+    of pairs: some Collection<YAMLNode.Pair>, count: Int, at mark: YAMLMark, keysAreUnique: Bool, isLiteral: Bool,
+    unthemed: BodyValues?, file: String
+  ) -> BodyValues? {
+    // A repeated key makes the unthemed values fewer than the entries: evaluate them all.
+    let base = unthemed.flatMap { $0.properties.count == count ? $0 : nil }
+    if !isLiteral {
+      guard charge(1 + (base?.properties.count ?? 0), at: mark, file: file) else { return nil }
+    }
+    guard nodeDepth < maxDepth else {
+      _ = nestedTooDeep(at: mark, file: file)
+      return nil
+    }
+    nodeDepth += 1
+    deepest = max(deepest, nodeDepth)
+    defer { nodeDepth -= 1 }
+    var result = BodyValues()
+    var keys: [String] = []
+    var values: [PropertyValue] = []
+    keys.reserveCapacity(count)
+    values.reserveCapacity(count)
+    for pair in pairs {
+      guard let key = keyText(pair.key, file: file) else { return nil }
+      if key == "extends" { continue }
+      let position = values.count
+      if let base, !base.shadowed.contains(position) {
+        values.append(base.properties.values[position])
+      } else if isLiteral, case .scalar(let text, let style) = pair.value.content {
+        values.append(style == .plain ? CoreSchema.plainValue(text) : .string(text))
+      } else {
+        let outer = startTracking()
+        let evaluated = sized(pair.value, file: file)
+        if endTracking(outer: outer) { result.shadowed.insert(position) }
+        guard let (value, _) = evaluated else { return nil }
+        values.append(value)
+      }
+      keys.append(key)
+    }
+    result.properties = Self.properties(keys: keys, values: values, keysAreUnique: keysAreUnique)
+    return result
+  }
+
+  /// Keys the composer found unique go in without a search for each (a
+  /// small map's search compares the key with every one before it); a
+  /// repeated key keeps its first place and its last value.
+  private static func properties(keys: [String], values: [PropertyValue], keysAreUnique: Bool) -> Properties {
+    if keysAreUnique { return Properties(uncheckedUniqueKeys: keys, values: values) }
+    var map = Properties()
+    map.reserveCapacity(values.count)
+    for (key, value) in zip(keys, values) { map[key] = value }
     return map
   }
 
@@ -188,6 +235,7 @@ final class ValueEvaluator {
     sized(node, file: file)?.value
   }
 
+  /// `node`'s value and how many values it counts.
   private func sized(_ node: YAMLNode, file: String) -> (value: PropertyValue, size: Int)? {
     guard charge(1, at: node.mark, file: file) else { return nil }
     // The YAML nesting limit bounds one document's values; through
@@ -209,27 +257,39 @@ final class ValueEvaluator {
         size += itemSize
       }
       return (.list(values), size)
-    case .mapping:
-      guard let pairs = mergedPairs(of: node, file: file) else { return nil }
-      var map = Properties()
-      map.reserveCapacity(pairs.count)
-      var size = 1
-      for pair in pairs {
-        guard let key = keyText(pair.key, file: file), let (value, valueSize) = sized(pair.value, file: file) else {
-          return nil
-        }
-        map[key] = value
-        size += valueSize
+    case .mapping(let written):
+      guard written.contains(where: { $0.key.isMergeKey }) else {
+        return map(written, keysAreUnique: node.keysAreUnique, file: file)
       }
-      return (.map(map), size)
+      guard let merged = mergedPairs(of: node, file: file) else { return nil }
+      return map(merged, keysAreUnique: false, file: file)
     }
+  }
+
+  private func map(_ pairs: some Collection<YAMLNode.Pair>, keysAreUnique: Bool, file: String) -> (
+    value: PropertyValue, size: Int
+  )? {
+    var keys: [String] = []
+    var values: [PropertyValue] = []
+    keys.reserveCapacity(pairs.count)
+    values.reserveCapacity(pairs.count)
+    var size = 1
+    for pair in pairs {
+      guard let key = keyText(pair.key, file: file), let (value, valueSize) = sized(pair.value, file: file) else {
+        return nil
+      }
+      keys.append(key)
+      values.append(value)
+      size += valueSize
+    }
+    return (.map(Self.properties(keys: keys, values: values, keysAreUnique: keysAreUnique)), size)
   }
 
   /// A mapping's pairs with `<<` merge keys expanded: explicit keys win over
   /// merged ones, and among merged maps the first listed wins.
   func mergedPairs(of node: YAMLNode, file: String) -> [YAMLNode.Pair]? {
     guard case .mapping(let pairs) = node.content else { return [] }
-    guard pairs.contains(where: { $0.key.isMergeKey }) else { return pairs }
+    guard pairs.contains(where: { $0.key.isMergeKey }) else { return Array(pairs) }
     var merged: OrderedDictionary<String, YAMLNode.Pair> = [:]
     var explicit: [YAMLNode.Pair] = []
     for pair in pairs {
@@ -240,8 +300,8 @@ final class ValueEvaluator {
       let sources: [YAMLNode]
       switch pair.value.content {
       case .mapping: sources = [pair.value]
-      case .sequence(let items) where items.allSatisfy({ if case .mapping = $0.content { true } else { false } }):
-        sources = items
+      case .sequence(let items) where items.allSatisfy({ $0.kind == .map }):
+        sources = Array(items)
       default:
         sink.error(
           "a merge key '<<' takes a map or a list of maps, not \(pair.value.kindName)", .invalidValue,
@@ -442,7 +502,7 @@ extension PropertyValue {
   }
 }
 
-/// Entries of a flat body (by position) that reached a variable some theme
+/// Entries of a style body (by position) that reached a variable some theme
 /// shadows; past the 63rd, all of them count as reaching one.
 struct ShadowedEntries {
   private var bits: UInt64 = 0

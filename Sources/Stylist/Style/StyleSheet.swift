@@ -11,22 +11,7 @@
 /// problem found, and no partial sheet exists.
 public struct StyleSheet: Sendable {
   /// The rules in load order: imports first, a later definition of a selector replacing an earlier one.
-  public var rules: [StyleRule] {
-    didSet {
-      selectorsAreUnique = false
-      trie = nil
-      neverWins = nil
-    }
-  }
-  /// Set by the loader, whose rules never repeat a selector, so that indexing
-  /// one loaded sheet need not hash every selector again; any change clears it.
-  var selectorsAreUnique = false
-  /// The rule trie of `rules`, built by the loader on a second thread while
-  /// it compiled the rules; any change to `rules` drops it.
-  var trie: RuleTrie?
-  /// The rules of `rules` that can never win, found by the loader on a
-  /// second thread while it compiled a sheet to be linted (as `trie`).
-  var neverWins: [ShadowedRules.Finding]?
+  public var rules: [StyleRule]
   /// The style of a node no selector applies to (`default:`).
   public var defaultStyle: Style?
   /// The precedence mode the sheet declares (`mode:`), if any.
@@ -59,7 +44,7 @@ public struct StyleSheet: Sendable {
   /// Loads files in order as one sheet: variables and `extends` see them all,
   /// and a later definition replaces an earlier one.
   public init(contentsOf paths: [String], options: LoadOptions = .init()) throws(SheetLoadError) {
-    try self.init(contentsOf: paths, options: options, dashIsStandardInput: false)
+    try self.init(contentsOf: paths, dashIsStandardInput: false, options: options)
   }
 
   /// Loads the file at `url` and its imports; see
@@ -76,34 +61,14 @@ public struct StyleSheet: Sendable {
 
   /// Loads `paths` as one sheet, where the path `-` is standard input
   /// (named `<stdin>` in locations; its imports relative to the current
-  /// directory), as command-line tools take it, for `purpose`.
-  package init(
-    contentsOf paths: [String], dashIsStandardInput: Bool, options: LoadOptions = .init(),
-    for purpose: LoadPurpose = .queries
-  ) throws(SheetLoadError) {
-    try self.init(contentsOf: paths, options: options, dashIsStandardInput: dashIsStandardInput, for: purpose)
-  }
-
-  /// What a sheet is loaded for, and so what a large one's load does on a
-  /// second thread while the rules compile.
-  package enum LoadPurpose {
-    /// To be queried: the rule trie is built beside the compile.
-    case queries
-    /// To be linted (`diagnose`): the rules that can never win are found
-    /// beside it, and no trie is built (an index made on the sheet later
-    /// builds its own).
-    case linting
-    /// To be printed (`dump`): nothing beside it, no trie.
-    case printing
-  }
-
-  private init(
-    contentsOf paths: [String], options: LoadOptions, dashIsStandardInput: Bool, for purpose: LoadPurpose = .queries
-  ) throws(SheetLoadError) {
+  /// directory), as command-line tools take it.
+  package init(contentsOf paths: [String], dashIsStandardInput: Bool, options: LoadOptions = .init())
+    throws(SheetLoadError)
+  {
     var loader = SheetLoader(options: options)
     loader.dashIsStandardInput = dashIsStandardInput
     for path in paths { loader.loadFile(path) }
-    self = try Self.compile(consume loader, options: options, for: purpose)
+    self = try Self.compile(consume loader, options: options)
   }
 
   /// Loads YAML text. `name` is used in locations; relative imports are
@@ -126,24 +91,15 @@ public struct StyleSheet: Sendable {
     self = try Self.compile(consume loader, options: options)
   }
 
-  private static func compile(
-    _ loader: consuming SheetLoader, options: LoadOptions, for purpose: LoadPurpose = .queries
-  ) throws(SheetLoadError) -> StyleSheet {
+  private static func compile(_ loader: consuming SheetLoader, options: LoadOptions) throws(SheetLoadError)
+    -> StyleSheet
+  {
     // Compile even after reading errors, so one pass reports every problem.
     let budget = ExpansionBudget(max(options.maxExpandedValues, loader.bytesRead))
     let files = loader.definitions.files
-    var beside: SheetCompiler.WorkBesideCompiling =
-      switch purpose {
-      case .queries: .trie
-      case .linting: .neverWins
-      case .printing: .nothing
-      }
-    if loader.bytesRead < options.backgroundParsingThreshold { beside = .nothing }
     var compiler = SheetCompiler(
-      definitions: loader.takeDefinitions(), sink: loader.sink, budget: budget, maxDepth: options.maxNestingDepth,
-      beside: beside)
+      definitions: loader.takeDefinitions(), sink: loader.sink, budget: budget, maxDepth: options.maxNestingDepth)
     var sheet = compiler.compile()
-    sheet.neverWins = compiler.neverWins
     let diagnostics = ordered(
       sayingRepeatedKeysOnce(
         hidingWhatMissingImportsMayDefine(loader.sink.diagnostics, missing: loader.missingImports)),
@@ -223,15 +179,13 @@ public struct StyleSheet: Sendable {
 
   /// `diagnose(_:dashIsStandardInput:options:)`, and the sheet when it
   /// loaded: a tool about to exit can keep it rather than free it piece by
-  /// piece. The sheet has no rule trie of its own (it is not queried).
+  /// piece.
   package static func diagnosedSheet(_ paths: [String], dashIsStandardInput: Bool, options: LoadOptions = .init())
     -> (diagnostics: [SheetDiagnostic], sheet: StyleSheet?)
   {
     do {
-      let sheet = try StyleSheet(
-        contentsOf: paths, options: options, dashIsStandardInput: dashIsStandardInput, for: .linting)
-      // Found beside the compile for a large sheet, here for a small one.
-      let neverWins = sheet.neverWins ?? ShadowedRules.findings(in: sheet.rules.map(\.selector))
+      let sheet = try StyleSheet(contentsOf: paths, dashIsStandardInput: dashIsStandardInput, options: options)
+      let neverWins = ShadowedRules.findings(in: sheet.rules.map(\.selector))
       let lintOnly =
         ShadowedRules.warnings(neverWins, rules: sheet.rules)
         + ThemeNames.similarThemeWarnings(declared: sheet.themes, rules: sheet.rules)

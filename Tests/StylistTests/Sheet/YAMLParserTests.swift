@@ -10,15 +10,17 @@ import Testing
   struct Outcome: Equatable {
     var events: [YAMLEvent] = []
     var marks: [YAMLMark] = []
+    var texts: [String] = []
     var error: YAMLError?
   }
 
   static func outcome(_ bytes: [UInt8], concurrentAbove threshold: Int, stopAfter limit: Int = .max) -> Outcome {
     var outcome = Outcome()
     do {
-      try YAMLParser.parse(bytes, concurrentAbove: threshold) { (event, mark) throws(YAMLError) in
+      try YAMLParser.parse(bytes, concurrentAbove: threshold) { (event, mark, text) throws(YAMLError) in
         outcome.events.append(event)
         outcome.marks.append(mark)
+        outcome.texts.append(String(decoding: text, as: UTF8.self))
         if outcome.events.count == limit { throw YAMLError(message: "handler stopped", mark: mark) }
       }
     } catch {

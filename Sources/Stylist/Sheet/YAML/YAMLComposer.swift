@@ -1,12 +1,10 @@
-/// Builds documents of `YAMLNode`s from libyaml's events, without recursion.
+/// Builds a `YAMLTree` from libyaml's events, without recursion: the one
+/// way from bytes to nodes, for sheets and tree files alike.
 ///
 /// Limits keep hostile input bounded: nesting deeper than `maxDepth` is an
-/// error. Duplicate keys in one mapping are reported with both locations, and a
-/// core schema tag on a node of another kind (`!!str` on a map) where it stands.
-/// With a consumer, the mappings it chooses (a document's root mapping, and
-/// mappings inside it) are not composed: their entries go to it one by one,
-/// in document order, flat values without nodes where it asks (see
-/// `YAMLEntryConsumer`). Everything else is composed.
+/// error, and an alias adds an index, never a copy. Duplicate keys in one
+/// mapping are reported with both locations, and a core schema tag on a node
+/// of another kind (`!!str` on a map) where it stands.
 struct YAMLComposer {
   /// A problem that does not stop composing (a duplicate key, a tag on
   /// the wrong kind of node).
@@ -16,257 +14,207 @@ struct YAMLComposer {
     var kind: DiagnosticKind
   }
 
-  private enum Frame {
-    case sequence([YAMLNode], tag: String?, anchor: String?, mark: YAMLMark)
-    case mapping([YAMLNode.Pair], pendingKey: YAMLNode?, tag: String?, anchor: String?, mark: YAMLMark)
-    /// A mapping whose entries go to the consumer (its state is `streams.last`).
-    case streamed(mark: YAMLMark)
-    /// The value of a streamed entry while it holds only plain scalars (in `flat…`).
-    case flat(mark: YAMLMark)
+  /// An open collection: its record, where its children start in
+  /// `pending`, and the anchor it takes when complete.
+  private struct Open {
+    var node: YAMLNodeID
+    var firstPending: Int
+    var anchor: String?
   }
 
   let maxDepth: Int
-  /// Takes the entries of the mappings it chooses; nil composes everything.
-  private let consumer: (any YAMLEntryConsumer)?
-  private(set) var documents: [YAMLNode?] = []
+  // What the tree is made of, filled as events come.
+  private var records: [YAMLTree.Record] = []
+  private var bytes: [UInt8] = []
+  private var children: [YAMLNodeID] = []
+  private var tags: [YAMLNodeID: String] = [:]
+  private var roots: [YAMLNodeID] = []
   /// Problems that do not stop composition (duplicate keys, misplaced tags).
-  private(set) var problems: [Problem] = []
-  private var stack: [Frame] = []
-  private var anchors: [String: YAMLNode] = [:]
-  private var root: YAMLNode?
-  /// An open streamed mapping.
-  private struct Stream {
-    /// The keys leading to it from the root mapping.
-    var path: [String]
-    /// Its keys so far, each checked for a repeat as it comes.
-    var keys = KeySet()
-    /// The key of the entry being read.
-    var pendingKey: YAMLEntryKey?
-  }
+  private var problems: [Problem] = []
+  private var open: [Open] = []
+  /// The children of the open collections, innermost last: a collection's
+  /// move to `children` when it ends, so each one's are contiguous.
+  private var pending: [YAMLNodeID] = []
+  private var anchors: [String: YAMLNodeID] = [:]
 
-  // The open streamed mappings and flat value, kept out of their frames so
-  // that appending never copies: streamed mappings nest only in streamed
-  // ones, and a flat value sits directly in a streamed mapping.
-  private var streams: [Stream] = []
-  /// The open flat value's entries; empty when none is open (a flat
-  /// value's end or `unflatten` empties it).
-  private var flatEntries: [YAMLFlatMapping.Entry] = []
-  private var flatPendingKey: YAMLScalar?
+  private init(maxDepth: Int) { self.maxDepth = maxDepth }
 
-  init(maxDepth: Int, consumer: (any YAMLEntryConsumer)? = nil) {
-    self.maxDepth = maxDepth
-    self.consumer = consumer
-  }
-
-  /// Composes every document of `bytes`; a syntax error or a broken limit throws.
-  /// Inputs of `concurrentAbove` bytes or more are parsed on a second thread (`YAMLParser`).
-  static func compose(
-    _ bytes: [UInt8], maxDepth: Int, concurrentAbove threshold: Int = .max, consumer: (any YAMLEntryConsumer)? = nil
-  ) throws(YAMLError) -> YAMLComposer {
-    var composer = YAMLComposer(maxDepth: maxDepth, consumer: consumer)
-    try YAMLParser.parse(bytes, concurrentAbove: threshold) { (event, mark) throws(YAMLError) in
-      try composer.handle(event, at: mark)
-    }
-    return composer
-  }
-
-  mutating func handle(_ event: YAMLEvent, at mark: YAMLMark) throws(YAMLError) {
-    switch stack.last {
-    case .flat?:
-      if takeFlat(event, at: mark) { return }
-      unflatten()
-    case .streamed? where streams[streams.count - 1].pendingKey == nil:
-      // A plain key of a streamed entry needs no node.
-      if case .scalar(let text, let style, nil, nil) = event {
-        streams[streams.count - 1].keys.add(text, at: mark)
-        streams[streams.count - 1].pendingKey = .scalar(YAMLScalar(text: text, style: style, mark: mark))
-        return
+  /// Composes every document of the bytes of `file` for a loader (libyaml
+  /// on a second thread for inputs of `LoadOptions.backgroundParsingThreshold`
+  /// bytes or more, see `YAMLParser`): a syntax error or a broken limit is
+  /// reported alone, else every problem that did not stop composing, each
+  /// located in `file`. Nil after a syntax error.
+  static func compose(_ bytes: [UInt8], file: String, options: LoadOptions, reportingTo sink: DiagnosticSink)
+    -> YAMLTree?
+  {
+    var composer = YAMLComposer(maxDepth: options.maxNestingDepth)
+    do {
+      try YAMLParser.parse(bytes, concurrentAbove: options.backgroundParsingThreshold) {
+        (event, mark, text) throws(YAMLError) in try composer.handle(event, at: mark, text: text)
       }
-    default:
-      break
+    } catch {
+      sink.error(
+        error.message, error.kind, at: SourceLocation(file: file, line: error.mark.line, column: error.mark.column))
+      return nil
     }
+    for problem in composer.problems {
+      sink.error(
+        problem.message, problem.kind,
+        at: SourceLocation(file: file, line: problem.mark.line, column: problem.mark.column))
+    }
+    return YAMLTree(
+      records: composer.records, bytes: composer.bytes, children: composer.children, tags: composer.tags,
+      roots: composer.roots)
+  }
+
+  /// Adds `event`; `text` is a scalar's.
+  private mutating func handle(_ event: YAMLEvent, at mark: YAMLMark, text: UnsafeBufferPointer<UInt8>)
+    throws(YAMLError)
+  {
     switch event {
     case .documentStart:
       anchors = [:]
-      root = nil
     case .documentEnd:
-      documents.append(root)
-      consumer?.documentEnded(composedRoot: root)
-    case .scalar(let value, let style, let tag, let anchor):
+      break
+    case .scalar(let style, let tag, let anchor):
       checkTag(tag, on: .scalar, at: mark)
-      add(YAMLNode(.scalar(value, style), tag: tag, mark: mark), anchor: anchor)
+      let first = bytes.count
+      bytes.append(contentsOf: text)
+      try checkSize(bytes.count, at: mark)
+      let node = try record(
+        .scalar, style: style, tag: tag, at: mark, first: Int32(first), count: Int32(bytes.count - first))
+      if let anchor { anchors[anchor] = node }
+      try add(node, at: mark)
     case .alias(let anchor):
       guard let node = anchors[anchor] else {
         throw YAMLError(message: "unknown alias '*\(anchor)'", mark: mark)
       }
-      add(node, anchor: nil)
+      try add(node, at: mark)
     case .sequenceStart(let tag, let anchor):
       checkTag(tag, on: .list, at: mark)
-      try push(.sequence([], tag: tag, anchor: anchor, mark: mark), at: mark)
+      try push(.list, tag: tag, anchor: anchor, at: mark)
     case .mappingStart(let tag, let anchor):
       checkTag(tag, on: .map, at: mark)
-      try push(mappingFrame(tag: tag, anchor: anchor, at: mark), at: mark)
-    case .sequenceEnd:
-      guard case .sequence(let items, let tag, let anchor, let start)? = stack.popLast() else { return }
-      add(YAMLNode(.sequence(items), tag: tag, mark: start), anchor: anchor)
-    case .mappingEnd:
-      switch stack.popLast() {
-      case .mapping(let pairs, _, let tag, let anchor, let start):
-        checkDuplicateKeys(count: pairs.count) { (pairs[$0].key.scalarText, pairs[$0].key.mark) }
-        add(YAMLNode(.mapping(pairs), tag: tag, mark: start), anchor: anchor)
-      case .streamed(let start):
-        let stream = streams.removeLast()
-        report(stream.keys.duplicates)
-        consumer?.streamEnded(at: stream.path, start: start) { stream.keys.texts }
-        // The entry that holds it is complete: the consumer has read it.
-        if !streams.isEmpty { streams[streams.count - 1].pendingKey = nil }
-      case .sequence, .flat, nil:
-        return
+      try push(.map, tag: tag, anchor: anchor, at: mark)
+    case .sequenceEnd, .mappingEnd:
+      guard let collection = open.popLast() else { return }
+      let index = Int(collection.node.index)
+      let first = children.count
+      children.append(contentsOf: pending[collection.firstPending...])
+      pending.removeSubrange(collection.firstPending...)
+      records[index].first = Int32(first)
+      records[index].count = Int32(children.count - first)
+      if records[index].kind == .map {
+        records[index].keysAreUnique = checkDuplicateKeys(first..<children.count)
       }
+      // Anchored once complete: an alias inside its own anchor is unknown,
+      // so no node contains itself.
+      if let anchor = collection.anchor { anchors[anchor] = collection.node }
+      try add(collection.node, at: mark)
     }
   }
 
-  /// A new mapping's frame: streamed where the consumer asks, flat for the
-  /// value of a streamed entry where it asks, else composed.
-  private mutating func mappingFrame(tag: String?, anchor: String?, at mark: YAMLMark) -> Frame {
-    if let consumer, tag == nil, anchor == nil, isOnStreamedKeyPath {
-      // A path is built only where the consumer may stream: a style body's
-      // would be an array per style.
-      if streams.count <= consumer.deepestStream {
-        let path = streamedKeyPath
-        if consumer.beginsStream(at: path) {
-          streams.append(Stream(path: path))
-          return .streamed(mark: mark)
-        }
-      }
-      if let stream = streams.last, consumer.flattensValues(inStreamAt: stream.path) {
-        flatPendingKey = nil
-        return .flat(mark: mark)
-      }
-    }
-    return .mapping([], pendingKey: nil, tag: tag, anchor: anchor, mark: mark)
+  private mutating func record(
+    _ kind: YAMLNode.Kind, style: YAMLScalarStyle = .plain, tag: String?, at mark: YAMLMark, first: Int32 = 0,
+    count: Int32 = 0
+  ) throws(YAMLError) -> YAMLNodeID {
+    try checkSize(records.count, at: mark)
+    let node = YAMLNodeID(index: Int32(records.count))
+    records.append(
+      YAMLTree.Record(
+        mark: mark, first: first, count: count, kind: kind, style: style, keysAreUnique: false, isTagged: tag != nil))
+    if let tag { tags[node] = tag }
+    return node
   }
 
-  /// Whether a mapping starting now is reached from the root mapping
-  /// through streamed mappings only, each by a scalar key.
-  private var isOnStreamedKeyPath: Bool {
-    stack.count == streams.count && streams.allSatisfy { $0.pendingKey?.text != nil }
-  }
-
-  /// The keys leading from the root mapping to a mapping starting now
-  /// (`[]` for a document's root); only when `isOnStreamedKeyPath`.
-  private var streamedKeyPath: [String] { streams.map { $0.pendingKey!.text! } }
-
-  /// Adds a plain scalar to the flat value being read, or hands the value to
-  /// the consumer when it ends; false for any other event, which needs nodes.
-  private mutating func takeFlat(_ event: YAMLEvent, at mark: YAMLMark) -> Bool {
-    switch event {
-    case .scalar(let text, let style, nil, nil):
-      let scalar = YAMLScalar(text: text, style: style, mark: mark)
-      if let key = flatPendingKey {
-        flatEntries.append(YAMLFlatMapping.Entry(key: key, value: scalar))
-        flatPendingKey = nil
-      } else {
-        flatPendingKey = scalar
-      }
-      return true
-    case .mappingEnd:
-      guard case .flat(let start)? = stack.popLast() else { return false }
-      // An array of its own, as long as the body: `flatEntries` keeps its
-      // buffer for the next body (handing the buffer on made the next
-      // `removeAll(keepingCapacity:)` allocate one as large as the largest
-      // body so far, for every body, and template bodies keep theirs). It
-      // is emptied here, at once: emptied when the next body started, it
-      // allocated a new buffer for every flat body.
-      let entries = flatEntries.withUnsafeBufferPointer { Array($0) }
-      flatEntries.removeAll(keepingCapacity: true)
-      let unique = checkDuplicateKeys(count: entries.count) { (entries[$0].key.text, entries[$0].key.mark) }
-      let stream = streams.count - 1
-      let key = streams[stream].pendingKey
-      streams[stream].pendingKey = nil
-      if let consumer, let key {
-        consumer.consume(
-          key: key, value: .flat(YAMLFlatMapping(entries: entries, mark: start, keysAreUnique: unique)),
-          inStreamAt: streams[stream].path)
-      }
-      return true
-    default:
-      return false
-    }
-  }
-
-  /// Turns the flat value being read into an ordinary mapping frame.
-  private mutating func unflatten() {
-    guard case .flat(let mark)? = stack.popLast() else { return }
-    let pairs = YAMLFlatMapping(entries: flatEntries, mark: mark).pairs
-    stack.append(.mapping(pairs, pendingKey: flatPendingKey?.node, tag: nil, anchor: nil, mark: mark))
-    flatEntries = []
-    flatPendingKey = nil
-  }
-
-  private mutating func push(_ frame: Frame, at mark: YAMLMark) throws(YAMLError) {
-    if stack.count >= maxDepth {
+  private mutating func push(_ kind: YAMLNode.Kind, tag: String?, anchor: String?, at mark: YAMLMark)
+    throws(YAMLError)
+  {
+    if open.count >= maxDepth {
       throw YAMLError(message: "nesting deeper than \(maxDepth) levels", mark: mark, kind: .limitExceeded)
     }
-    stack.append(frame)
+    let node = try record(kind, tag: tag, at: mark)
+    open.append(Open(node: node, firstPending: pending.count, anchor: anchor))
   }
 
-  private mutating func add(_ node: YAMLNode, anchor: String?) {
-    if let anchor { anchors[anchor] = node }
-    switch stack.popLast() {
-    case nil:
-      root = node
-    case .sequence(var items, let tag, let anchor, let mark):
-      items.append(node)
-      stack.append(.sequence(items, tag: tag, anchor: anchor, mark: mark))
-    case .mapping(var pairs, let pendingKey, let tag, let anchor, let mark):
-      if let key = pendingKey {
-        pairs.append(YAMLNode.Pair(key: key, value: node))
-        stack.append(.mapping(pairs, pendingKey: nil, tag: tag, anchor: anchor, mark: mark))
-      } else {
-        stack.append(.mapping(pairs, pendingKey: node, tag: tag, anchor: anchor, mark: mark))
-      }
-    case .streamed(let mark):
-      stack.append(.streamed(mark: mark))
-      let stream = streams.count - 1
-      if let key = streams[stream].pendingKey {
-        streams[stream].pendingKey = nil
-        consumer?.consume(key: key, value: .composed(node), inStreamAt: streams[stream].path)
-      } else {
-        if let text = node.scalarText { streams[stream].keys.add(text, at: node.mark) }
-        streams[stream].pendingKey = .composed(node)
-      }
-    case .flat(let mark):
-      stack.append(.flat(mark: mark))
-      unflatten()
-      add(node, anchor: nil)
+  /// Node ids and positions are 32-bit: a file that needs more fails.
+  private func checkSize(_ count: Int, at mark: YAMLMark) throws(YAMLError) {
+    guard count < YAMLTree.maxCount else {
+      throw YAMLError(
+        message: "YAML too large: more than \(YAMLTree.maxCount) nodes or bytes", mark: mark, kind: .limitExceeded)
     }
   }
 
-  /// Reports keys written twice in one mapping; `key(i)` is the i-th key's
-  /// text and mark. True when there were none.
-  @discardableResult
-  private mutating func checkDuplicateKeys(count: Int, key: (Int) -> (text: String?, mark: YAMLMark)) -> Bool {
+  private mutating func add(_ node: YAMLNodeID, at mark: YAMLMark) throws(YAMLError) {
+    try checkSize(children.count + pending.count, at: mark)
+    if open.isEmpty {
+      roots.append(node)
+    } else {
+      pending.append(node)
+    }
+  }
+
+  /// The text of the scalar `node`; nil for a collection.
+  private func scalarText(_ node: YAMLNodeID) -> String? {
+    let record = records[Int(node.index)]
+    guard record.kind == .scalar else { return nil }
+    return bytes.withUnsafeBufferPointer {
+      String(
+        decoding: UnsafeBufferPointer(rebasing: $0[Int(record.first)..<Int(record.first + record.count)]), as: UTF8.self
+      )
+    }
+  }
+
+  /// Whether `node` is a scalar `<<`, which merges and is never a repeated key.
+  private func isMergeKeyText(_ node: YAMLNodeID) -> Bool {
+    let record = records[Int(node.index)]
+    let first = Int(record.first)
+    return record.kind == .scalar && record.count == 2 && bytes[first] == 0x3C && bytes[first + 1] == 0x3C
+  }
+
+  /// Whether two nodes are scalars of one text: the same bytes, or for
+  /// non-ASCII texts canonically equivalent strings (as `String` compares them).
+  private func sameText(_ one: YAMLNodeID, _ other: YAMLNodeID) -> Bool {
+    let (a, b) = (records[Int(one.index)], records[Int(other.index)])
+    guard a.kind == .scalar, b.kind == .scalar else { return false }
+    return bytes.withUnsafeBufferPointer { all in
+      let first = UnsafeBufferPointer(rebasing: all[Int(a.first)..<Int(a.first + a.count)])
+      let second = UnsafeBufferPointer(rebasing: all[Int(b.first)..<Int(b.first + b.count)])
+      if first.elementsEqual(second) { return true }
+      guard first.contains(where: { $0 >= 0x80 }) || second.contains(where: { $0 >= 0x80 }) else { return false }
+      return String(decoding: first, as: UTF8.self) == String(decoding: second, as: UTF8.self)
+    }
+  }
+
+  /// Reports keys written twice in the mapping whose keys and values are
+  /// `range` of `children`. True when there were none.
+  private mutating func checkDuplicateKeys(_ range: Range<Int>) -> Bool {
+    let count = range.count / 2
     guard count > 1 else { return true }
+    func key(_ index: Int) -> YAMLNodeID { children[range.lowerBound + 2 * index] }
     let reported = problems.count
+    func mark(_ key: YAMLNodeID) -> YAMLMark { records[Int(key.index)].mark }
     // Most maps (a style's properties) are small: comparing every pair costs
     // less than hashing every key.
     if count <= 12 {
-      for index in 1..<count {
-        let (text, mark) = key(index)
-        guard let text, text != "<<" else { continue }
-        if let earlier = (0..<index).first(where: { key($0).text == text }) {
-          reportDuplicate(text, at: mark, first: key(earlier).mark)
+      for index in 1..<count where !isMergeKeyText(key(index)) {
+        if let earlier = (0..<index).first(where: { sameText(key($0), key(index)) }) {
+          reportDuplicate(scalarText(key(index))!, at: mark(key(index)), first: mark(key(earlier)))
         }
       }
       return problems.count == reported
     }
-    var seen = KeySet()
+    // Keys compare as strings do, by canonical equivalence.
+    var seen: [String: YAMLMark] = [:]
+    seen.reserveCapacity(count)
     for index in 0..<count {
-      let (text, mark) = key(index)
-      if let text { seen.add(text, at: mark) }
+      guard let text = scalarText(key(index)), text != "<<" else { continue }
+      if let first = seen[text] {
+        reportDuplicate(text, at: mark(key(index)), first: first)
+      } else {
+        seen[text] = mark(key(index))
+      }
     }
-    report(seen.duplicates)
     return problems.count == reported
   }
 
@@ -280,10 +228,6 @@ struct YAMLComposer {
       Problem(
         message: "the tag '\(YAMLTag.written(tag))' is for \(tagged.plural), not \(kind.name)", mark: mark,
         kind: .invalidValue))
-  }
-
-  private mutating func report(_ duplicates: [KeySet.Duplicate]) {
-    for duplicate in duplicates { reportDuplicate(duplicate.text, at: duplicate.mark, first: duplicate.first) }
   }
 
   private mutating func reportDuplicate(_ key: String, at mark: YAMLMark, first: YAMLMark) {

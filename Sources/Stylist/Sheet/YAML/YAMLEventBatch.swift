@@ -55,16 +55,18 @@ struct YAMLEventBatch: Sendable {
     return Text(start: Int32(start), count: Int32(text.count))
   }
 
-  /// Hands every event to `handler`, in order, as `YAMLEvent`s; scalar
-  /// values met before share the earlier string (`texts`).
-  func deliver(
-    to handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void, sharing texts: inout SharedTexts
-  ) throws(YAMLError) {
+  /// Takes an event, its mark and a scalar's text (empty for other events;
+  /// valid only during the call).
+  typealias Handler = (YAMLEvent, YAMLMark, UnsafeBufferPointer<UInt8>) throws(YAMLError) -> Void
+
+  /// Hands every event to `handler`, in order, as `YAMLEvent`s.
+  func deliver(to handler: Handler) throws(YAMLError) {
     try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLError) in
       func bytes(_ text: Text) -> UnsafeBufferPointer<UInt8>? {
         guard text.count >= 0 else { return nil }
         return UnsafeBufferPointer(rebasing: buffer[Int(text.start)..<Int(text.start) + Int(text.count)])
       }
+      let empty = UnsafeBufferPointer(rebasing: buffer[0..<0])
       func string(_ text: Text) -> String? {
         bytes(text).map { String(decoding: $0, as: UTF8.self) }
       }
@@ -74,16 +76,14 @@ struct YAMLEventBatch: Sendable {
           case .documentStart: .documentStart
           case .documentEnd: .documentEnd
           case .scalar:
-            .scalar(
-              value: bytes(event.value).map { texts.string($0) } ?? "", style: event.style, tag: string(event.tag),
-              anchor: string(event.anchor))
+            .scalar(style: event.style, tag: string(event.tag), anchor: string(event.anchor))
           case .sequenceStart: .sequenceStart(tag: string(event.tag), anchor: string(event.anchor))
           case .sequenceEnd: .sequenceEnd
           case .mappingStart: .mappingStart(tag: string(event.tag), anchor: string(event.anchor))
           case .mappingEnd: .mappingEnd
           case .alias: .alias(anchor: string(event.anchor) ?? "")
           }
-        try handler(translated, event.mark)
+        try handler(translated, event.mark, event.kind == .scalar ? bytes(event.value) ?? empty : empty)
       }
     }
   }

@@ -1,7 +1,6 @@
 /// A position in YAML text, 1-based, from libyaml's marks.
 ///
-/// Eight bytes: a style template keeps two marks per property (key and
-/// value) until it is compiled. Positions past 2³² clamp, as in `YAMLNode`.
+/// Eight bytes: the YAML tree keeps one per node. Positions past 2³² clamp.
 struct YAMLMark: Hashable, Sendable {
   private let storedLine: UInt32
   private let storedColumn: UInt32

@@ -1,7 +1,8 @@
 import CYAML
 
 /// The only place that touches libyaml: runs its event parser over bytes
-/// and hands each event to `handler` as a Swift value with its start mark.
+/// and hands each event to `handler` as a Swift value with its start mark
+/// and, for a scalar, its text's bytes.
 ///
 /// Events take one form whichever thread runs libyaml: each `yaml_event_t`
 /// is packed into a `YAMLEventBatch` and deleted at once, and full batches
@@ -14,23 +15,22 @@ enum YAMLParser {
   /// in order; a syntax error throws after the events before it.
   ///
   /// Inputs of `threshold` bytes or more are parsed on a second thread while
-  /// the caller's thread handles the events: libyaml takes about as long as
-  /// composing and reading a sheet, so a large one can load in about two
-  /// thirds of the time. Smaller ones are not worth a thread (`LoadOptions`
-  /// sets the size); if no thread can be started, parsing stays here.
+  /// the caller's thread composes the events: libyaml takes some 40 % of a
+  /// large sheet's load, all of it off the loading thread. Smaller ones are
+  /// not worth a thread (`LoadOptions` sets the size); if no thread can be
+  /// started, parsing stays here.
   static func parse(
     _ bytes: [UInt8], concurrentAbove threshold: Int = .max,
-    handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void
+    handler: YAMLEventBatch.Handler
   ) throws(YAMLError) {
     let pipe = YAMLEventPipe(capacity: 4)
     guard bytes.count >= threshold, startProducer(bytes, into: pipe) else {
       try parseHere(bytes, handler: handler)
       return
     }
-    var texts = SharedTexts()
     do throws(YAMLError) {
       while var batch = try pipe.receive() {
-        try batch.deliver(to: handler, sharing: &texts)
+        try batch.deliver(to: handler)
         batch.removeAll()
         pipe.giveBack(batch)
       }
@@ -44,17 +44,16 @@ enum YAMLParser {
   /// sends, each handed to `handler` when full, so events have one
   /// representation whichever thread runs libyaml.
   private static func parseHere(
-    _ bytes: [UInt8], handler: (YAMLEvent, YAMLMark) throws(YAMLError) -> Void
+    _ bytes: [UInt8], handler: YAMLEventBatch.Handler
   ) throws(YAMLError) {
     var batch = YAMLEventBatch(capacity: batchSize)
-    var texts = SharedTexts()
     /// An error of the handler's own, which stops parsing.
     var stopped: YAMLError?
     do throws(YAMLError) {
       try run(bytes) { (event) throws(YAMLError) in
         pack(event, into: &batch)
         guard batch.count == batchSize else { return .proceed }
-        do throws(YAMLError) { try batch.deliver(to: handler, sharing: &texts) } catch {
+        do throws(YAMLError) { try batch.deliver(to: handler) } catch {
           stopped = error
           return .stop
         }
@@ -63,11 +62,11 @@ enum YAMLParser {
       }
     } catch {
       // A syntax error: the events before it are handled first.
-      try batch.deliver(to: handler, sharing: &texts)
+      try batch.deliver(to: handler)
       throw error
     }
     if let stopped { throw stopped }
-    try batch.deliver(to: handler, sharing: &texts)
+    try batch.deliver(to: handler)
   }
 
   /// Starts `produce` on a detached thread; false when none can be started.
