@@ -76,36 +76,3 @@ private final class ThreadBody {
     return nil
   }
 #endif
-
-/// A value computed on a thread of its own while the caller goes on.
-final class Pending<Value: Sendable>: Sendable {
-  private let result = Locked<Value?>(nil)
-  private let compute: @Sendable () -> Value
-  /// Whether `compute` runs on a thread of its own (else on `wait()`'s).
-  let isRunningElsewhere: Bool
-
-  /// Starts `compute` on a new thread when `onThread` holds and one can be
-  /// started; otherwise `wait()` runs it on the caller's. `compute` is
-  /// handed `input` to own: it can free what it no longer needs before it
-  /// returns (a closure's captures live as long as the closure).
-  init<Input: Sendable>(
-    onThread: Bool, taking input: consuming Input, _ compute: @escaping @Sendable (consuming Input) -> Value
-  ) {
-    let handoff = Locked<Input?>(consume input)
-    let run: @Sendable () -> Value = { compute(handoff.withLock { $0.take()! }) }
-    self.compute = run
-    let result = self.result
-    isRunningElsewhere =
-      onThread
-      && Threads.startDetached {
-        let value = run()
-        result.withLock(when: { _ in true }) { $0 = value }
-      }
-  }
-
-  /// The value, once computed.
-  func wait() -> Value {
-    guard isRunningElsewhere else { return compute() }
-    return result.withLock(when: { $0 != nil }) { $0! }
-  }
-}
