@@ -47,17 +47,9 @@ struct AnswerCache {
   /// (in a large sheet, neither is often in cache).
   mutating func add(order: Int?, theme: String?, node: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
     let slot = themes.slot(of: theme)
-    spans[slot].prefetch(elementAt: order ?? ruleCount)
     writeQueued(to: &output)
     output.writeNodeField(node)
     queue(order: order, theme: theme, slot: slot)
-  }
-
-  /// Starts loading where the answer of the rule at `order` (nil: none)
-  /// under `theme` is kept, for `queue` to read after other work: a large
-  /// sheet's span table is seldom in cache.
-  mutating func prefetchSpan(order: Int?, theme: String?) {
-    spans[themes.slot(of: theme)].prefetch(elementAt: order ?? ruleCount)
   }
 
   /// Renders the answer's JSON after the node field (`,"selector":…}`)
@@ -73,7 +65,6 @@ struct AnswerCache {
   private mutating func queue(order: Int?, theme: String?, slot: Int) {
     assert(queued == nil, "write the queued answer before queueing the next")
     let span = rendered(order: order, theme: theme, slot: slot)
-    arena.prefetch(Int(span.start)..<Int(span.start) + Int(span.count))
     queued = span
   }
 

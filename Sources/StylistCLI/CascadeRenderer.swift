@@ -70,9 +70,6 @@ struct CascadeRenderer {
   mutating func expect(_ cascaded: some Collection<Int>, theme: String?) {
     let slot = themes.slot(of: theme)
     let hash = cascaded.isEmpty ? nil : MergedCascades.hash(cascaded, themeID: slot)
-    if let hash { answers.prefetchProbe(hash: hash) }
-    // The line told of before this one: its slot has had a line's time.
-    if let earlier = expected.last?.hash { answers.prefetchRecord(hash: earlier) }
     expected.append((slot, hash))
   }
 
@@ -100,13 +97,11 @@ struct CascadeRenderer {
     assert(
       hash == (orders.isEmpty ? nil : MergedCascades.hash(orders, themeID: slot)),
       "add takes the lines expect told of, in order")
-    if hash == nil { noRule.prefetchSpan(order: nil, theme: theme) }
     writeQueued(to: &output)
     output.writeNodeField(node)
     guard let hash else { return noRule.queue(order: nil, theme: theme) }
     let probe = answers.probe(orders, themeID: slot, hash: hash)
     if let found = probe.answer {
-      answers.prefetch(found)
       queued = found
     } else {
       merge(theme: theme, slot: slot)

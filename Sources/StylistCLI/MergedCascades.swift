@@ -37,19 +37,6 @@ struct MergedCascades {
     fileprivate(set) var answer: Range<Int>?
   }
 
-  /// Starts loading the slot where the probe for `hash` starts, for a
-  /// probe after other work.
-  func prefetchProbe(hash: UInt64) { slots.prefetch(elementAt: Int(truncatingIfNeeded: hash) & (slots.count - 1)) }
-
-  /// Starts loading the record the probe for `hash` compares first, when
-  /// the slot where it starts holds that hash: call it once the slot has
-  /// had time to arrive (`prefetchProbe`), so that the probe finds both.
-  func prefetchRecord(hash: UInt64) {
-    let slot = slots[Int(truncatingIfNeeded: hash) & (slots.count - 1)]
-    guard slot.start >= 0 && slot.hash == hash else { return }
-    records.prefetch(Int(slot.start)..<Int(slot.start) + 1)
-  }
-
   /// Looks up the answer of `orders` (best first) under the theme numbered
   /// `themeID`, whose `hash` the caller has (else it is computed).
   func probe(_ orders: some Collection<Int>, themeID: Int, hash: UInt64? = nil) -> Probe {
@@ -74,9 +61,6 @@ struct MergedCascades {
   func withAnswer(_ answer: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     records.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[answer])) }
   }
-
-  /// Starts loading an answer's bytes, to be copied after other work.
-  func prefetch(_ answer: Range<Int>) { records.prefetch(answer) }
 
   /// Keeps `answer` as the one of `orders` under `themeID`, at the slot
   /// `probe` (which found nothing) ended on; returns where its bytes are.

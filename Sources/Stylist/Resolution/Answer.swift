@@ -6,25 +6,25 @@ public struct Answer: Sendable {
   private let index: StyleIndex
   private let winner: RankKey?
   private let ranked: [RankKey]?
-  /// The vectors the keys keep apart (`RankKey`); nearly always empty.
-  private let spilled: [Specificity]
+  /// The keys' vectors (`RankKey`).
+  private let vectors: RankedVectors
 
   /// `ranked`: with cascade, every applicable rule, best first.
-  init(index: StyleIndex, theme: String?, winner: RankKey?, ranked: [RankKey]?, spilled: [Specificity]) {
-    (self.index, self.theme, self.winner, self.ranked, self.spilled) = (index, theme, winner, ranked, spilled)
+  init(index: StyleIndex, theme: String?, winner: RankKey?, ranked: [RankKey]?, vectors: RankedVectors) {
+    (self.index, self.theme, self.winner, self.ranked, self.vectors) = (index, theme, winner, ranked, vectors)
   }
 
   /// The winner; nil when nothing applies. Built when read: an answer holds
   /// only the winner's id, so a tool that renders each winner once touches
   /// nothing of the rule per node.
-  public var match: Match? { winner.map { index.match($0, spilled: spilled) } }
+  public var match: Match? { winner.map { index.match($0, in: vectors) } }
 
   /// The winner's load position (`match?.order`, without building the match).
   public var order: Int? { winner?.order.index }
 
   /// With cascade, every applicable rule, best first (the winner is the
   /// first); nil for a best-match answer.
-  public var cascaded: [Match]? { ranked.map { $0.map { index.match($0, spilled: spilled) } } }
+  public var cascaded: [Match]? { ranked.map { $0.map { index.match($0, in: vectors) } } }
 
   /// The load positions of `cascaded`, best first, without building the
   /// matches (or an array: a view of what the query found).
@@ -60,6 +60,7 @@ public struct Answer: Sendable {
 /// line to the next: the rules it found, and their load positions.
 package struct CascadeScratch {
   fileprivate var keys: [RankKey] = []
+  fileprivate var vectors = RankedVectors()
   /// The last line's applicable rules' load positions, best first.
   package fileprivate(set) var orders: [Int] = []
 
@@ -84,7 +85,7 @@ extension StyleIndex {
     throws(SyntaxError) -> Answer
   {
     let found = try best(utf8: text, options: options)
-    return Answer(index: self, theme: found.theme, winner: found.winner, ranked: nil, spilled: found.spilled)
+    return Answer(index: self, theme: found.theme, winner: found.winner, ranked: nil, vectors: found.vectors)
   }
 
   /// `cascade(for:options:)` for a node identifier given as UTF-8 text.
@@ -92,8 +93,9 @@ extension StyleIndex {
     throws(SyntaxError) -> Answer
   {
     var keys: [RankKey] = []
-    let found = try applicable(utf8: text, options: options, into: &keys)
-    return Answer(index: self, theme: found.theme, winner: keys.first, ranked: keys, spilled: found.spilled)
+    var vectors = RankedVectors()
+    let theme = try applicable(utf8: text, options: options, into: &keys, vectors: &vectors)
+    return Answer(index: self, theme: theme, winner: keys.first, ranked: keys, vectors: vectors)
   }
 
   // For a tool that keeps only load positions (`batch`): what `Answer`
@@ -121,13 +123,13 @@ extension StyleIndex {
     utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions = .init(), into scratch: inout CascadeScratch
   ) throws(SyntaxError) -> String? {
     scratch.orders.removeAll(keepingCapacity: true)
-    let theme = try applicable(utf8: text, options: options, into: &scratch.keys).theme
+    let theme = try applicable(utf8: text, options: options, into: &scratch.keys, vectors: &scratch.vectors)
     for key in scratch.keys { scratch.orders.append(key.order.index) }
     return theme
   }
 
   private func best(utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions)
-    throws(SyntaxError) -> (winner: RankKey?, theme: String?, spilled: [Specificity])
+    throws(SyntaxError) -> (winner: RankKey?, theme: String?, vectors: RankedVectors)
   {
     unowned(unsafe) let trie = self.trie
     let (queryTheme, mode) = (options.theme, options.mode)
@@ -135,21 +137,23 @@ extension StyleIndex {
       let theme = line.themeText ?? queryTheme
       var collector = BestCollector(mode: mode)
       trie.collect(line, theme: theme, into: &collector)
-      return (collector.best, theme, collector.spilled)
+      return (collector.best, theme, collector.vectors)
     }
   }
 
-  /// The applicable rules' keys, best first, in `keys` (emptied first, its
-  /// capacity kept), with the theme they resolved under and the vectors
-  /// they keep apart.
+  /// The applicable rules' keys, best first, in `keys` and their vectors
+  /// in `vectors` (both emptied first, their capacity kept); returns the
+  /// theme they resolved under.
   private func applicable(
-    utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions, into keys: inout [RankKey]
-  ) throws(SyntaxError) -> (theme: String?, spilled: [Specificity]) {
+    utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions, into keys: inout [RankKey],
+    vectors: inout RankedVectors
+  ) throws(SyntaxError) -> String? {
     unowned(unsafe) let trie = self.trie
     let (queryTheme, mode) = (options.theme, options.mode)
     return try NodeLine.with(utf8: text) { line in
       let theme = line.themeText ?? queryTheme
-      return (theme, trie.rank(line, theme: theme, mode: mode, into: &keys))
+      trie.rank(line, theme: theme, mode: mode, into: &keys, vectors: &vectors)
+      return theme
     }
   }
 }

@@ -91,35 +91,28 @@ public struct StyleIndex: Sendable {
 
   private init(storage: Storage) { self.storage = storage }
 
-  /// An index over `rules` whose trie stops its compact forms at `limits`
-  /// (`RuleTrie.Limits`): the tests reach a huge sheet's fallbacks with a few rules.
-  init(rules: [StyleRule], trieLimits limits: RuleTrie.Limits) {
-    storage = Storage(
-      rules: rules, defaultStyle: nil, declaredMode: nil, declaredThemes: [],
-      trie: RuleTrie(rules.map(\.selector), limits: limits))
-  }
-
   /// An index with no rules.
   public static let empty = StyleIndex(rules: [])
 
   /// Every applicable rule, best first.
   public func applicableMatches(for node: NodeIdentifier, options: QueryOptions = .init()) -> [Match] {
     let ranking = node.withView { ranked($0, theme: node.theme ?? options.theme, mode: options.mode) }
-    return ranking.keys.map { match($0, spilled: ranking.spilled) }
+    return ranking.keys.map { match($0, in: ranking.vectors) }
   }
 
-  /// Every applicable rule's key, best first, and the vectors they keep apart.
+  /// Every applicable rule's key, best first, and their vectors.
   struct Ranking {
     var keys: [RankKey]
-    var spilled: [Specificity]
+    var vectors: RankedVectors
   }
 
   func ranked<Node: QueryNode>(_ node: Node, theme: String?, mode: PrecedenceMode) -> Ranking {
     // Room for what most nodes have, so collecting rarely grows the array.
     var keys: [RankKey] = []
     keys.reserveCapacity(16)
-    let spilled = trie.rank(node, theme: theme, mode: mode, into: &keys)
-    return Ranking(keys: keys, spilled: spilled)
+    var vectors = RankedVectors()
+    trie.rank(node, theme: theme, mode: mode, into: &keys, vectors: &vectors)
+    return Ranking(keys: keys, vectors: vectors)
   }
 
   /// The winning rule for `node`, or the default style when nothing applies.
@@ -128,7 +121,7 @@ public struct StyleIndex: Sendable {
     var collector = BestCollector(mode: options.mode)
     node.withView { trie.collect($0, theme: theme, into: &collector) }
     return Resolution(
-      node: node, Answer(index: self, theme: theme, winner: collector.best, ranked: nil, spilled: collector.spilled))
+      node: node, Answer(index: self, theme: theme, winner: collector.best, ranked: nil, vectors: collector.vectors))
   }
 
   /// Properties of every applicable rule merged weakest first (CSS-like): a
@@ -141,12 +134,12 @@ public struct StyleIndex: Sendable {
       node: node,
       Answer(
         index: self, theme: theme, winner: applicable.keys.first, ranked: applicable.keys,
-        spilled: applicable.spilled))
+        vectors: applicable.vectors))
   }
 
-  /// The match of a rule the query found; `spilled` is the query's list.
-  func match(_ key: RankKey, spilled: [Specificity]) -> Match {
-    Match(rule: rules[key.order.index], specificity: key.specificity(in: spilled), order: key.order.index)
+  /// The match of a rule the query found; `vectors` are the query's.
+  func match(_ key: RankKey, in vectors: RankedVectors) -> Match {
+    Match(rule: rules[key.order.index], specificity: key.specificity(in: vectors), order: key.order.index)
   }
 
   /// Every rule whose token could match the node's token (the node's token,
@@ -158,12 +151,12 @@ public struct StyleIndex: Sendable {
     let applying = applicable.keys.enumerated().map { rank, key in
       Candidate(
         rule: rules[key.order.index], order: key.order.index,
-        outcome: .applies(key.specificity(in: applicable.spilled), rank: rank + 1))
+        outcome: .applies(key.specificity(in: applicable.vectors), rank: rank + 1))
     }
     let applies = Set(applicable.keys.map(\.order))
     var others: [RuleID] = []
     let token = trie.nameID(node.token)
-    for root in trie.roots where root.token.kind != .exact || (token.isInterned && root.token.name == token) {
+    for root in trie.roots where root.token.name.literal.map({ token.isInterned && $0 == token }) ?? true {
       others += trie.rules(under: root)
     }
     let themeID = theme.map { trie.nameID($0) } ?? .none
