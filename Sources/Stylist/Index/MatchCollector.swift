@@ -14,16 +14,22 @@ protocol MatchCollector {
 struct BestCollector: MatchCollector {
   let mode: PrecedenceMode
   private(set) var best: RankKey?
-  /// The best's vector.
-  private(set) var vectors = RankedVectors()
+  /// The best's vector is `storage[best.entries]`: lent by the query, room
+  /// for the longest rule's (`RuleTrie.best`).
+  private let storage: UnsafeMutableBufferPointer<Specificity.Entry>
 
-  init(mode: PrecedenceMode) { self.mode = mode }
+  init(mode: PrecedenceMode, storage: UnsafeMutableBufferPointer<Specificity.Entry>) {
+    (self.mode, self.storage) = (mode, storage)
+  }
+
+  /// The best's vector.
+  var bestVector: UnsafeMutableBufferPointer<Specificity.Entry>.SubSequence { storage[best?.entries ?? 0..<0] }
 
   mutating func collect(_ key: RankKey, vector: UnsafeBufferPointer<Specificity.Entry>) {
-    if let best, !key.outranks(best, mode: mode, mine: vector, theirs: vectors.entries[best.entries]) { return }
+    if let best, !key.outranks(best, mode: mode, mine: vector, theirs: bestVector) { return }
     var key = key
-    vectors.entries.removeAll(keepingCapacity: true)
-    key.entries = vectors.append(vector)
+    _ = storage.update(fromContentsOf: vector)
+    key.entries = 0..<vector.count
     best = key
   }
 
@@ -34,8 +40,7 @@ struct BestCollector: MatchCollector {
     guard let best else { return false }
     if mode == .themed && best.isThemed != isThemed { return best.isThemed }
     return Specificity.beatsEveryExtension(
-      vectors.entries[best.entries], tokenWeight: best.tokenWeight, prefix: prefix,
-      prefixTokenWeight: Int(tokenWeight))
+      bestVector, tokenWeight: best.tokenWeight, prefix: prefix, prefixTokenWeight: Int(tokenWeight))
   }
 }
 

@@ -12,8 +12,8 @@ extension RuleTrie {
     selectors = []
     let layout = builder.layout()
     self.init(
-      names: builder.names, globs: builder.globs, roots: layout.roots, ruleNodes: layout.ruleNodes,
-      parents: layout.parents, longestRule: builder.longestRule, tables: layout.tables)
+      names: builder.names, globs: builder.globs, ruleNodes: layout.ruleNodes, parents: layout.parents,
+      longestRule: builder.longestRule, tables: layout.tables)
   }
 
   /// The trie while rules are inserted: a node per edge, found again by
@@ -139,7 +139,7 @@ extension RuleTrie {
     /// literal children by innermost name, within a name the heaviest
     /// innermost component first, then the pattern children (creation
     /// order breaks ties).
-    mutating func layout() -> (roots: [Root], ruleNodes: [TrieNodeID], parents: [TrieNodeID], tables: Tables) {
+    mutating func layout() -> (ruleNodes: [TrieNodeID], parents: [TrieNodeID], tables: Tables) {
       nodeByEdge = [:]
       rootByKey = [:]
       let count = edges.count
@@ -157,12 +157,22 @@ extension RuleTrie {
         if range.count > 1 { children.order[range].sort { walkOrder($0) < walkOrder($1) } }
       }
 
+      // Literal tokens' roots by token, then theme; then the pattern roots.
+      func rootSortKey(_ root: Int) -> (Int32, Int32, Int) {
+        (rootKeys[root].token.name.literal?.raw ?? Int32.max, rootKeys[root].theme.raw, root)
+      }
+      let rootOrder = rootKeys.indices.sorted { rootSortKey($0) < rootSortKey($1) }
+      var tokenRoots = [Int32](repeating: 0, count: names.count + 2)
+      for root in rootOrder { tokenRoots[Int(rootKeys[root].token.name.literal?.raw ?? Int32(names.count)) + 1] += 1 }
+      for index in 0...names.count { tokenRoots[index + 1] += tokenRoots[index] }
+      tokenRoots.removeLast()
+
       // Depth first, numbering a node's children consecutively when it is expanded.
       var order: [Int] = []
       var newID = [Int](repeating: 0, count: count)
       var rootRanges: [Range<Int>] = []
       order.reserveCapacity(count)
-      for root in rootNodes {
+      for root in rootOrder.map({ rootNodes[$0] }) {
         let start = order.count
         newID[root] = order.count
         order.append(root)
@@ -177,8 +187,10 @@ extension RuleTrie {
         }
         rootRanges.append(start..<order.count)
       }
-      var nodes: [Node] = []
-      nodes.reserveCapacity(count)
+      // The largest tables are written in place, not copied from an array
+      // (the load's peak of memory).
+      let nodes = UnsafeMutableBufferPointer<Node>.allocate(capacity: max(count, 1))
+      let keys = UnsafeMutableBufferPointer<ChildKey>.allocate(capacity: max(count, 1))
       var outer: [CompiledComponent] = []
       var parents: [TrieNodeID] = []
       parents.reserveCapacity(count)
@@ -195,11 +207,17 @@ extension RuleTrie {
           literalCount += 1
           childNames |= RuleTrie.bit(edges[child].innermost.literalName)
         }
-        nodes.append(
-          Node(
+        nodes.initializeElement(
+          at: id,
+          to: Node(
             chunk: chunk, firstChild: Int32(block.first.map { newID[$0] } ?? 0), literalChildCount: Int32(literalCount),
             patternChildCount: Int32(block.count - literalCount), firstTerminal: 0, terminalCount: 0, firstSlot: 0,
             slotCount: 0, childNames: childNames))
+        keys.initializeElement(
+          at: id,
+          to: ChildKey(
+            name: edge.innermost.literalName, variant: edge.innermost.exactVariant, leafRule: nil,
+            weight: edge.innermost.weight))
         parents.append(TrieNodeID(edge.parent < 0 ? id : newID[Int(edge.parent)]))
       }
       edges = []
@@ -215,6 +233,16 @@ extension RuleTrie {
         for rule in ends.order[ends.start[id]..<ends.start[id + 1]] {
           terminals.append(Terminal(rule: RuleID(rule), needsEmptyPath: ruleEnds[rule].needsEmptyPath))
         }
+      }
+      // Simple leaves (see `ChildKey`).
+      for id in 0..<count where nodes[id].terminalCount == 1 && nodes[id].literalChildCount + nodes[id].patternChildCount == 0 {
+        let (chunk, terminal) = (nodes[id].chunk, terminals[Int(nodes[id].firstTerminal)])
+        let isSimple: Bool
+        switch chunk.innermost.variant {
+        case .unspecified, .exact: isSimple = chunk.length == 1 && chunk.anchoring.isEmpty && keys[id].name != .none
+        case .any, .glob: isSimple = false
+        }
+        if isSimple && !terminal.needsEmptyPath { keys[id].leafRule = terminal.rule }
       }
       let ruleNodes = ruleEnds.map { TrieNodeID(newID[Int($0.node)]) }
       ruleEnds = []
@@ -245,15 +273,17 @@ extension RuleTrie {
       }
       precondition(slots.count < RuleTrie.maxCount, "too many selector components for one index")
 
-      let roots = rootKeys.indices.map { index in
+      let roots = rootOrder.enumerated().map { index, key in
         Root(
-          theme: rootKeys[index].theme, token: rootKeys[index].token, node: TrieNodeID(rootRanges[index].lowerBound),
+          theme: rootKeys[key].theme, token: rootKeys[key].token, node: TrieNodeID(rootRanges[index].lowerBound),
           end: TrieNodeID(rootRanges[index].upperBound))
       }
       let tables = Tables(
-        nodes: Self.buffer(nodes), outerComponents: Self.buffer(outer), terminals: Self.buffer(terminals),
-        slots: Self.buffer(slots))
-      return (roots, ruleNodes, parents, tables)
+        nodes: UnsafeMutableBufferPointer(rebasing: nodes[0..<count]),
+        keys: UnsafeMutableBufferPointer(rebasing: keys[0..<count]), outerComponents: Self.buffer(outer),
+        terminals: Self.buffer(terminals), slots: Self.buffer(slots), roots: Self.buffer(roots),
+        tokenRoots: Self.buffer(tokenRoots))
+      return (ruleNodes, parents, tables)
     }
   }
 }

@@ -23,8 +23,12 @@
 /// the chunk of the edge into it, where its children and terminals are,
 /// and how its literal children are found by name: compared in place when
 /// they are few (`scannedChildren`), else through the node's own slots in
-/// `Tables.slots`. The tables are written in `init` only; a query reads
-/// them through a trivial value and allocates nothing on the heap.
+/// `Tables.slots`. What the walk compares before it tries a child (its
+/// innermost name and variant) is in a dense table apart, `Tables.keys`,
+/// four children to a cache line: most children compared are not tried,
+/// and a *simple leaf* (see `ChildKey`) is tried from its key alone.
+/// The tables are written in `init` only; a query reads them through a
+/// trivial value and allocates nothing on the heap.
 ///
 /// `@unchecked Sendable`: read-only after `init`.
 final class RuleTrie: @unchecked Sendable {
@@ -65,6 +69,23 @@ final class RuleTrie: @unchecked Sendable {
     }
   }
 
+  /// What the walk compares of a child before trying it: its chunk's
+  /// innermost literal name and exact variant (`.none`: `*` or a glob, no
+  /// exact variant).
+  ///
+  /// A simple leaf is a child whose chunk is one component with a literal
+  /// name and an exact variant or none, without `>`, that has no children
+  /// and ends one rule: the rule and the component's weight are here, so
+  /// trying it reads nothing else. On a large sheet most nodes are leaves,
+  /// and reading each one's `Node` is a cache miss.
+  struct ChildKey {
+    var name: NameID
+    var variant: NameID
+    /// The simple leaf's rule; nil for any other child.
+    var leafRule: RuleID?
+    var weight: UInt8
+  }
+
   /// A rule that ends at a trie node.
   struct Terminal {
     var rule: RuleID
@@ -93,27 +114,25 @@ final class RuleTrie: @unchecked Sendable {
     var isThemed: Bool { theme != .none }
   }
 
-  /// A literal token's roots are found by it and the theme.
-  struct RootKey: Hashable {
-    var theme: NameID
-    var token: NameID
-  }
-
   /// The flat tables a query reads, owned by the trie.
   struct Tables {
     var nodes: UnsafeMutableBufferPointer<Node>
+    /// Each node's `ChildKey`, by node.
+    var keys: UnsafeMutableBufferPointer<ChildKey>
     /// The components of chunks besides their innermost (see `Chunk`).
     var outerComponents: UnsafeMutableBufferPointer<CompiledComponent>
     var terminals: UnsafeMutableBufferPointer<Terminal>
     var slots: UnsafeMutableBufferPointer<ChildSlot>
+    /// Literal tokens' roots first, by token then theme, then the roots
+    /// of `*` and glob tokens (few, tried on every query).
+    var roots: UnsafeMutableBufferPointer<Root>
+    /// The roots of literal token `t` are `roots[tokenRoots[t]..<tokenRoots[t + 1]]`;
+    /// the pattern roots start at `tokenRoots[names.count]`.
+    var tokenRoots: UnsafeMutableBufferPointer<Int32>
   }
 
   let names: NameTable
   let globs: [Glob]
-  let roots: [Root]
-  let literalRoots: [RootKey: Int]
-  /// Roots whose token is `*` or a glob (indices into `roots`): few, tried on every query.
-  let patternRoots: [Int]
   /// The trie node each rule ends at, by rule.
   let ruleNodes: [TrieNodeID]
   /// The parent of each trie node (itself for a root), for `explain`.
@@ -132,27 +151,34 @@ final class RuleTrie: @unchecked Sendable {
   static let maxCount = Int(Int32.max)
 
   init(
-    names: NameTable, globs: [Glob], roots: [Root], ruleNodes: [TrieNodeID], parents: [TrieNodeID],
-    longestRule: Int, tables: Tables
+    names: NameTable, globs: [Glob], ruleNodes: [TrieNodeID], parents: [TrieNodeID], longestRule: Int,
+    tables: Tables
   ) {
-    (self.names, self.globs, self.roots, self.ruleNodes) = (names, globs, roots, ruleNodes)
+    (self.names, self.globs, self.ruleNodes) = (names, globs, ruleNodes)
     (self.parents, self.longestRule, self.tables) = (parents, longestRule, tables)
-    var literalRoots: [RootKey: Int] = [:]
-    for (index, root) in roots.enumerated() {
-      if let token = root.token.name.literal { literalRoots[RootKey(theme: root.theme, token: token)] = index }
-    }
-    self.literalRoots = literalRoots
-    patternRoots = roots.indices.filter { roots[$0].token.name.literal == nil }
   }
 
   deinit {
     tables.nodes.deallocate()
+    tables.keys.deallocate()
+    tables.roots.deallocate()
+    tables.tokenRoots.deallocate()
     tables.outerComponents.deallocate()
     tables.terminals.deallocate()
     tables.slots.deallocate()
   }
 
   static func bit(_ name: NameID) -> UInt64 { 1 << UInt64(name.raw & 63) }
+
+  var roots: UnsafeMutableBufferPointer<Root> { tables.roots }
+
+  /// The roots a node's token `token` can match: its own (under any
+  /// theme), then those of `*` and glob tokens.
+  func roots(token: NameID) -> (literal: Range<Int>, patterns: Range<Int>) {
+    let patterns = Int(tables.tokenRoots[names.count])..<roots.count
+    guard token.isInterned else { return (0..<0, patterns) }
+    return (Int(tables.tokenRoots[token.index])..<Int(tables.tokenRoots[token.index + 1]), patterns)
+  }
 
   /// The id of a theme or name, `.unknown` when no rule spells it.
   func nameID(_ name: String) -> NameID { names.id(name) }
@@ -168,7 +194,7 @@ final class RuleTrie: @unchecked Sendable {
   func root(of rule: RuleID) -> Root {
     var node = ruleNodes[rule.index]
     while parents[node.index] != node { node = parents[node.index] }
-    return roots[roots.firstIndex { $0.node == node }!]
+    return roots.first { $0.node == node }!
   }
 
   /// The rule's entry at the trie node where it ends.

@@ -49,11 +49,12 @@ extension TrieQuery {
 
   /// The roots of the node's token and of `*` and glob tokens, under `theme` (`.none`: unthemed).
   private func walkRoots<Collector: MatchCollector>(theme: NameID, into collector: inout Collector) {
-    if token.isInterned, let found = trie.literalRoots[RuleTrie.RootKey(theme: theme, token: token)] {
-      walk(trie.roots[found], into: &collector)
+    let roots = trie.roots(token: token)
+    for index in roots.literal where tables.roots[index].theme == theme {
+      walk(tables.roots[index], into: &collector)
     }
-    for index in trie.patternRoots {
-      let root = trie.roots[index]
+    for index in roots.patterns {
+      let root = tables.roots[index]
       guard root.theme == theme, matchesToken(root.token) else { continue }
       walk(root, into: &collector)
     }
@@ -67,7 +68,7 @@ extension TrieQuery {
     collectTerminals(at: 0, root, into: &collector)
     var top = 0
     while top >= 0 {
-      if let child = nextChild(of: top, root, collector) {
+      if let child = nextChild(of: top, root, &collector) {
         top += 1
         frames[top] = child
         collectTerminals(at: top, root, into: &collector)
@@ -101,7 +102,7 @@ extension TrieQuery {
   /// The next child of `frames[index]` that fits the path and that the
   /// collector still wants, or nil when none is left.
   private func nextChild<Collector: MatchCollector>(
-    of index: Int, _ root: RuleTrie.Root, _ collector: Collector
+    of index: Int, _ root: RuleTrie.Root, _ collector: inout Collector
   ) -> Frame? {
     let limit = Int(frames[index].start)
     while true {
@@ -112,8 +113,12 @@ extension TrieQuery {
         let at = Int(frames[index].groupIndex)
         // Where the node has the name once, the child's innermost component
         // can go only there: one asking for another variant cannot fit.
-        let variant = tables.nodes[child].chunk.innermost.exactVariant
-        if variant != .none && variant != variants[at] && below[at] < 0 { continue }
+        let key = tables.keys[child]
+        if key.variant != .none && key.variant != variants[at] && below[at] < 0 { continue }
+        if let rule = key.leafRule {
+          collectLeaf(rule, key, below: index, latest: at, root, into: &collector)
+          continue
+        }
         if let frame = frame(of: child, below: index, latest: at, sameName: true, root, collector) { return frame }
       } else if frames[index].nextIndex >= 0 {
         let at = Int(frames[index].nextIndex)
@@ -141,6 +146,28 @@ extension TrieQuery {
         return nil
       }
     }
+  }
+
+  /// Tries a simple leaf of `frames[parent]` (`RuleTrie.ChildKey`) from its
+  /// key, as `frame(of:…)` and `collectTerminals` would: its one component
+  /// placed at the latest index from `latest` out (every one has its name)
+  /// with its variant, and its rule handed to the collector. Never
+  /// inlined: the loop of `nextChild` stays small.
+  @inline(never)
+  private func collectLeaf<Collector: MatchCollector>(
+    _ rule: RuleID, _ key: RuleTrie.ChildKey, below parent: Int, latest: Int, _ root: RuleTrie.Root,
+    into collector: inout Collector
+  ) {
+    var end = latest
+    if key.variant != .none {
+      while end >= 0 && variants[end] != key.variant { end = Int(below[end]) }
+      guard end >= 0 else { return }
+    }
+    let placed = Int(frames[parent].placed)
+    entries[placed] = Specificity.Entry(position: depth - 1 - end, weight: Int(key.weight))
+    let rank = RankKey(
+      isThemed: root.isThemed, order: rule, tokenWeight: Int(root.token.weight), depth: depth, entries: 0..<0)
+    collector.collect(rank, vector: vector(placed + 1))
   }
 
   /// Whether the collector wants nothing that places a component at path
@@ -171,11 +198,9 @@ extension TrieQuery {
       }
     }
     let children = node.literalChildren
-    guard let first = children.first(where: { tables.nodes[$0].chunk.innermost.literalName == name }) else {
-      return nil
-    }
+    guard let first = children.first(where: { tables.keys[$0].name == name }) else { return nil }
     var end = first + 1
-    while end < children.upperBound && tables.nodes[end].chunk.innermost.literalName == name { end += 1 }
+    while end < children.upperBound && tables.keys[end].name == name { end += 1 }
     return Int32(first)..<Int32(end)
   }
 

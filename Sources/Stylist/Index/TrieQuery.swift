@@ -8,6 +8,19 @@ extension RuleTrie {
     withQuery(node) { query in query.walk(theme: themeID, into: &collector) }
   }
 
+  /// The rule that outranks every other applicable one, with its vector
+  /// when `keepingVector` (else `vectors` is empty: what `batch` keeps
+  /// needs none, and the query then allocates nothing).
+  func best<Node: QueryNode>(
+    _ node: Node, theme: String?, mode: PrecedenceMode, keepingVector: Bool = true
+  ) -> (key: RankKey?, vectors: RankedVectors) {
+    withUnsafeTemporaryAllocation(of: Specificity.Entry.self, capacity: max(longestRule, 1)) { storage in
+      var collector = BestCollector(mode: mode, storage: storage)
+      collect(node, theme: theme, into: &collector)
+      return (collector.best, RankedVectors(entries: keepingVector ? Array(collector.bestVector) : []))
+    }
+  }
+
   /// Puts every applicable rule's key in `keys`, best first, and their
   /// vectors' entries in `vectors` (both emptied first, their capacity
   /// kept: a caller that passes the same ones query after query allocates

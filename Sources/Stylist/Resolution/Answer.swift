@@ -84,7 +84,7 @@ extension StyleIndex {
   public func bestMatch(utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions = .init())
     throws(SyntaxError) -> Answer
   {
-    let found = try best(utf8: text, options: options)
+    let found = try best(utf8: text, options: options, keepingVector: true)
     return Answer(index: self, theme: found.theme, winner: found.winner, ranked: nil, vectors: found.vectors)
   }
 
@@ -111,7 +111,7 @@ extension StyleIndex {
   package func bestMatchOrder(utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions = .init())
     throws(SyntaxError) -> (order: Int?, theme: String?)
   {
-    let found = try best(utf8: text, options: options)
+    let found = try best(utf8: text, options: options, keepingVector: false)
     return (found.winner?.order.index, found.theme)
   }
 
@@ -128,16 +128,15 @@ extension StyleIndex {
     return theme
   }
 
-  private func best(utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions)
+  private func best(utf8 text: UnsafeBufferPointer<UInt8>, options: QueryOptions, keepingVector: Bool)
     throws(SyntaxError) -> (winner: RankKey?, theme: String?, vectors: RankedVectors)
   {
     unowned(unsafe) let trie = self.trie
     let (queryTheme, mode) = (options.theme, options.mode)
     return try NodeLine.with(utf8: text) { line in
       let theme = line.themeText ?? queryTheme
-      var collector = BestCollector(mode: mode)
-      trie.collect(line, theme: theme, into: &collector)
-      return (collector.best, theme, collector.vectors)
+      let best = trie.best(line, theme: theme, mode: mode, keepingVector: keepingVector)
+      return (best.key, theme, best.vectors)
     }
   }
 

@@ -118,10 +118,8 @@ public struct StyleIndex: Sendable {
   /// The winning rule for `node`, or the default style when nothing applies.
   public func bestMatch(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
     let theme = node.theme ?? options.theme
-    var collector = BestCollector(mode: options.mode)
-    node.withView { trie.collect($0, theme: theme, into: &collector) }
-    return Resolution(
-      node: node, Answer(index: self, theme: theme, winner: collector.best, ranked: nil, vectors: collector.vectors))
+    let best = node.withView { trie.best($0, theme: theme, mode: options.mode) }
+    return Resolution(node: node, Answer(index: self, theme: theme, winner: best.key, ranked: nil, vectors: best.vectors))
   }
 
   /// Properties of every applicable rule merged weakest first (CSS-like): a
