@@ -6,7 +6,9 @@ extension RuleTrie {
   /// rule's theme and token, then lays the trie out flat (see the type's
   /// comment). The list is let go once its selectors are inserted.
   convenience init(_ selectors: consuming [StyleSelector]) {
-    var builder = Builder()
+    var components = 0
+    for index in selectors.indices { components += selectors[index].components.count }
+    var builder = Builder(rules: selectors.count, components: components)
     // By index: each selector is lent where it is, not copied.
     for index in selectors.indices { builder.insert(selectors[index]) }
     selectors = []
@@ -27,6 +29,17 @@ extension RuleTrie {
       /// The chunk's other components, outermost first (none for most).
       var outer: [CompiledComponent]
       var anchoring: ChunkAnchoring
+
+      /// One word into the hasher: the parent, the innermost component and
+      /// the anchoring tell nearly every two edges apart, and hashing each
+      /// field on its own was most of inserting a large sheet's rules.
+      func hash(into hasher: inout Hasher) {
+        let (name, variant) = (innermost.literalName.raw, innermost.exactVariant.raw)
+        var word = UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15
+        word ^= UInt64(UInt32(bitPattern: name)) << 32 | UInt64(UInt32(bitPattern: variant))
+        word ^= UInt64(innermost.weight) << 56 ^ UInt64(anchoring.rawValue) << 48 ^ UInt64(outer.count)
+        hasher.combine(word)
+      }
     }
 
     struct RootKey: Hashable {
@@ -47,6 +60,15 @@ extension RuleTrie {
     /// Where each rule ends, by rule, and whether it needs an empty path.
     private var ruleEnds: [(node: Int32, needsEmptyPath: Bool)] = []
     var longestRule = 0
+
+    /// Room for `rules` rules of `components` components in all: an edge
+    /// holds at least one, so the edges never outgrow that, and no table
+    /// is copied (and held twice) while it grows.
+    init(rules: Int, components: Int) {
+      nodeByEdge.reserveCapacity(components)
+      edges.reserveCapacity(components + rules)
+      ruleEnds.reserveCapacity(rules)
+    }
 
     mutating func glob(_ glob: Glob) -> GlobID {
       if let id = globIDs[glob.pattern] { return id }
