@@ -109,12 +109,16 @@ extension RuleTrie {
     mutating func insert(_ selector: StyleSelector) {
       precondition(ruleEnds.count < RuleTrie.maxCount, "too many rules for one index")
       let theme = selector.theme.map { names.intern($0) } ?? .none
-      let key = RootKey(theme: theme, token: CompiledToken(name: name(selector.token.name), weight: UInt8(selector.token.weight)))
+      let key = RootKey(
+        theme: theme, token: CompiledToken(name: name(selector.token.name), weight: UInt8(selector.token.weight)))
       var node: Int
       if let root = rootByKey[key] {
         node = rootNodes[root]
       } else {
-        node = self.node(Edge(parent: -1, innermost: CompiledComponent(name: .any, variant: .unspecified, weight: 0), outer: [], anchoring: []))
+        node = self.node(
+          Edge(
+            parent: -1, innermost: CompiledComponent(name: .any, variant: .unspecified, weight: 0), outer: [],
+            anchoring: []))
         rootByKey[key] = rootKeys.count
         rootKeys.append(key)
         rootNodes.append(node)
@@ -128,7 +132,9 @@ extension RuleTrie {
         if index == 0 && selector.components[0].isDirectChild { anchoring.insert(.atRoot) }
         if end == compiled.count && selector.token.isDirectChild { anchoring.insert(.atToken) }
         node = self.node(
-          Edge(parent: Int32(node), innermost: compiled[end - 1], outer: Array(compiled[index..<end - 1]), anchoring: anchoring))
+          Edge(
+            parent: Int32(node), innermost: compiled[end - 1], outer: Array(compiled[index..<end - 1]),
+            anchoring: anchoring))
         end = index
       }
       ruleEnds.append((Int32(node), compiled.isEmpty && selector.token.isDirectChild))
@@ -233,13 +239,11 @@ extension RuleTrie {
           at: id,
           to: Node(
             chunk: chunk, firstChild: Int32(block.first.map { newID[$0] } ?? 0), literalChildCount: Int32(literalCount),
-            patternChildCount: Int32(block.count - literalCount), firstTerminal: 0, terminalCount: 0, firstSlot: 0,
-            slotCount: 0, childNames: childNames))
+            patternChildCount: Int32(block.count - literalCount), firstTerminal: 0, terminalCount: 0,
+            childNames: childNames))
         keys.initializeElement(
           at: id,
-          to: ChildKey(
-            name: edge.innermost.literalName, variant: edge.innermost.exactVariant, leafRule: nil,
-            weight: edge.innermost.weight))
+          to: ChildKey(name: edge.innermost.literalName, variant: edge.innermost.exactVariant))
         parents.append(TrieNodeID(edge.parent < 0 ? id : newID[Int(edge.parent)]))
       }
       edges = []
@@ -256,44 +260,8 @@ extension RuleTrie {
           terminals.append(Terminal(rule: RuleID(rule), needsEmptyPath: ruleEnds[rule].needsEmptyPath))
         }
       }
-      // Simple leaves (see `ChildKey`).
-      for id in 0..<count where nodes[id].terminalCount == 1 && nodes[id].literalChildCount + nodes[id].patternChildCount == 0 {
-        let (chunk, terminal) = (nodes[id].chunk, terminals[Int(nodes[id].firstTerminal)])
-        let isSimple: Bool
-        switch chunk.innermost.variant {
-        case .unspecified, .exact: isSimple = chunk.length == 1 && chunk.anchoring.isEmpty && keys[id].name != .none
-        case .any, .glob: isSimple = false
-        }
-        if isSimple && !terminal.needsEmptyPath { keys[id].leafRule = terminal.rule }
-      }
       let ruleNodes = ruleEnds.map { TrieNodeID(newID[Int($0.node)]) }
       ruleEnds = []
-
-      // Slots of the nodes with many literal children: a group per name,
-      // at least 1.25 slots a group, so that a name is found within a probe or two.
-      var slots: [ChildSlot] = []
-      for id in 0..<count where nodes[id].literalChildCount > RuleTrie.scannedChildren {
-        var groups: [ChildSlot] = []
-        for child in nodes[id].literalChildren {
-          let name = nodes[child].chunk.innermost.literalName
-          if groups.last?.name == name {
-            groups[groups.count - 1].group = groups[groups.count - 1].group.lowerBound..<Int32(child + 1)
-          } else {
-            groups.append(ChildSlot(name: name, group: Int32(child)..<Int32(child + 1)))
-          }
-        }
-        var size = 2
-        while size * 4 < groups.count * 5 { size <<= 1 }
-        let first = slots.count
-        slots += Array(repeating: ChildSlot(name: .unknown, group: 0..<0), count: size)
-        for group in groups {
-          var slot = ChildSlot.home(group.name, count: Int32(size))
-          while slots[first + slot].name != .unknown { slot = (slot + 1) & (size - 1) }
-          slots[first + slot] = group
-        }
-        (nodes[id].firstSlot, nodes[id].slotCount) = (Int32(first), Int32(size))
-      }
-      precondition(slots.count < RuleTrie.maxCount, "too many selector components for one index")
 
       let roots = rootOrder.enumerated().map { index, key in
         Root(
@@ -303,7 +271,7 @@ extension RuleTrie {
       let tables = Tables(
         nodes: UnsafeMutableBufferPointer(rebasing: nodes[0..<count]),
         keys: UnsafeMutableBufferPointer(rebasing: keys[0..<count]), outerComponents: Self.buffer(outer),
-        terminals: Self.buffer(terminals), slots: Self.buffer(slots), roots: Self.buffer(roots),
+        terminals: Self.buffer(terminals), roots: Self.buffer(roots),
         tokenRoots: Self.buffer(tokenRoots))
       return (ruleNodes, parents, tables)
     }

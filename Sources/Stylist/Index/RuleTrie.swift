@@ -17,18 +17,16 @@
 /// bounded by the prefixes of selectors that apply to it, not by the size
 /// of the sheet.
 ///
-/// The layout: every trie node is one `Node` (a cache line) in one table,
-/// each root's tree numbered depth first, one root after another, so a
-/// node's children are consecutive and a subtree is a range. A node holds
-/// the chunk of the edge into it, where its children and terminals are,
-/// and how its literal children are found by name: compared in place when
-/// they are few (`scannedChildren`), else through the node's own slots in
-/// `Tables.slots`. What the walk compares before it tries a child (its
-/// innermost name and variant) is in a dense table apart, `Tables.keys`,
-/// four children to a cache line: most children compared are not tried,
-/// and a *simple leaf* (see `ChildKey`) is tried from its key alone.
-/// The tables are written in `init` only; a query reads them through a
-/// trivial value and allocates nothing on the heap.
+/// The layout: every trie node is one `Node` in one table, each root's
+/// tree numbered depth first, one root after another, so a node's children
+/// are consecutive and a subtree is a range. A node holds the chunk of the
+/// edge into it and where its children and terminals are. Its literal
+/// children are sorted by their innermost name, so a name's group is found
+/// by binary search over what the walk compares before it tries a child
+/// (its innermost name and variant): a dense table apart, `Tables.keys`,
+/// eight children to a cache line, since most children compared are not
+/// tried. The tables are written in `init` only; a query reads them
+/// through a trivial value and allocates nothing on the heap.
 ///
 /// `@unchecked Sendable`: read-only after `init`.
 final class RuleTrie: @unchecked Sendable {
@@ -47,18 +45,15 @@ final class RuleTrie: @unchecked Sendable {
   struct Node {
     var chunk: Chunk
     /// Children are consecutive nodes: `firstChild..<+literalChildCount`
-    /// have a literal innermost name (grouped by it, the heaviest innermost
-    /// component first), the next `patternChildCount` have `*` or a glob there.
+    /// have a literal innermost name (sorted by it, the heaviest innermost
+    /// component first within a name), the next `patternChildCount` have
+    /// `*` or a glob there.
     var firstChild: Int32
     var literalChildCount: Int32
     var patternChildCount: Int32
     /// The rules that end here: `terminals[firstTerminal..<+terminalCount]`.
     var firstTerminal: Int32
     var terminalCount: Int32
-    /// A node with more than `scannedChildren` literal children finds a
-    /// name's group through `slots[firstSlot..<+slotCount]` (a power of two).
-    var firstSlot: Int32
-    var slotCount: Int32
     /// A bit per name its literal children start with (`bit(name)`): most
     /// names of a query's path have no child at a node, and this skips their lookup.
     var childNames: UInt64
@@ -72,18 +67,9 @@ final class RuleTrie: @unchecked Sendable {
   /// What the walk compares of a child before trying it: its chunk's
   /// innermost literal name and exact variant (`.none`: `*` or a glob, no
   /// exact variant).
-  ///
-  /// A simple leaf is a child whose chunk is one component with a literal
-  /// name and an exact variant or none, without `>`, that has no children
-  /// and ends one rule: the rule and the component's weight are here, so
-  /// trying it reads nothing else. On a large sheet most nodes are leaves,
-  /// and reading each one's `Node` is a cache miss.
   struct ChildKey {
     var name: NameID
     var variant: NameID
-    /// The simple leaf's rule; nil for any other child.
-    var leafRule: RuleID?
-    var weight: UInt8
   }
 
   /// A rule that ends at a trie node.
@@ -91,18 +77,6 @@ final class RuleTrie: @unchecked Sendable {
     var rule: RuleID
     /// `>token` with no path component: applies only to nodes without a path.
     var needsEmptyPath: Bool
-  }
-
-  /// The literal children of a wide node whose innermost name is `name`
-  /// (a *group*), in the node's slots; `name` is `.unknown` in an empty slot.
-  struct ChildSlot {
-    var name: NameID
-    var group: Range<Int32>
-
-    /// The slot where the search for `name` starts, in a table of `count` slots.
-    static func home(_ name: NameID, count: Int32) -> Int {
-      Int((UInt32(bitPattern: name.raw) &* 2_654_435_769) >> 16) & Int(count - 1)
-    }
   }
 
   struct Root {
@@ -122,7 +96,6 @@ final class RuleTrie: @unchecked Sendable {
     /// The components of chunks besides their innermost (see `Chunk`).
     var outerComponents: UnsafeMutableBufferPointer<CompiledComponent>
     var terminals: UnsafeMutableBufferPointer<Terminal>
-    var slots: UnsafeMutableBufferPointer<ChildSlot>
     /// Literal tokens' roots first, by token then theme, then the roots
     /// of `*` and glob tokens (few, tried on every query).
     var roots: UnsafeMutableBufferPointer<Root>
@@ -140,11 +113,6 @@ final class RuleTrie: @unchecked Sendable {
   /// The most components any rule has.
   let longestRule: Int
   let tables: Tables
-
-  /// A node with at most this many literal children has them compared with
-  /// the query's names in place (a few consecutive nodes); a wider one
-  /// finds a name's group in its slots.
-  static let scannedChildren = 8
 
   /// Ids, counts and offsets are 32 bits: a sheet that would need more
   /// stops the load (`RuleTrie.init`).
@@ -165,7 +133,6 @@ final class RuleTrie: @unchecked Sendable {
     tables.tokenRoots.deallocate()
     tables.outerComponents.deallocate()
     tables.terminals.deallocate()
-    tables.slots.deallocate()
   }
 
   static func bit(_ name: NameID) -> UInt64 { 1 << UInt64(name.raw & 63) }
@@ -186,7 +153,8 @@ final class RuleTrie: @unchecked Sendable {
   /// Rules ending in `root`'s subtree, in no particular order.
   func rules(under root: Root) -> [RuleID] {
     let start = Int(tables.nodes[root.node.index].firstTerminal)
-    let end = root.end.index < tables.nodes.count ? Int(tables.nodes[root.end.index].firstTerminal) : tables.terminals.count
+    let end =
+      root.end.index < tables.nodes.count ? Int(tables.nodes[root.end.index].firstTerminal) : tables.terminals.count
     return (start..<end).map { tables.terminals[$0].rule }
   }
 

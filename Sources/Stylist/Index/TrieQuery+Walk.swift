@@ -68,7 +68,7 @@ extension TrieQuery {
     collectTerminals(at: 0, root, into: &collector)
     var top = 0
     while top >= 0 {
-      if let child = nextChild(of: top, root, &collector) {
+      if let child = nextChild(of: top, root, collector) {
         top += 1
         frames[top] = child
         collectTerminals(at: top, root, into: &collector)
@@ -102,7 +102,7 @@ extension TrieQuery {
   /// The next child of `frames[index]` that fits the path and that the
   /// collector still wants, or nil when none is left.
   private func nextChild<Collector: MatchCollector>(
-    of index: Int, _ root: RuleTrie.Root, _ collector: inout Collector
+    of index: Int, _ root: RuleTrie.Root, _ collector: Collector
   ) -> Frame? {
     let limit = Int(frames[index].start)
     while true {
@@ -113,12 +113,8 @@ extension TrieQuery {
         let at = Int(frames[index].groupIndex)
         // Where the node has the name once, the child's innermost component
         // can go only there: one asking for another variant cannot fit.
-        let key = tables.keys[child]
-        if key.variant != .none && key.variant != variants[at] && below[at] < 0 { continue }
-        if let rule = key.leafRule {
-          collectLeaf(rule, key, below: index, latest: at, root, into: &collector)
-          continue
-        }
+        let variant = tables.keys[child].variant
+        if variant != .none && variant != variants[at] && below[at] < 0 { continue }
         if let frame = frame(of: child, below: index, latest: at, sameName: true, root, collector) { return frame }
       } else if frames[index].nextIndex >= 0 {
         let at = Int(frames[index].nextIndex)
@@ -148,28 +144,6 @@ extension TrieQuery {
     }
   }
 
-  /// Tries a simple leaf of `frames[parent]` (`RuleTrie.ChildKey`) from its
-  /// key, as `frame(of:…)` and `collectTerminals` would: its one component
-  /// placed at the latest index from `latest` out (every one has its name)
-  /// with its variant, and its rule handed to the collector. Never
-  /// inlined: the loop of `nextChild` stays small.
-  @inline(never)
-  private func collectLeaf<Collector: MatchCollector>(
-    _ rule: RuleID, _ key: RuleTrie.ChildKey, below parent: Int, latest: Int, _ root: RuleTrie.Root,
-    into collector: inout Collector
-  ) {
-    var end = latest
-    if key.variant != .none {
-      while end >= 0 && variants[end] != key.variant { end = Int(below[end]) }
-      guard end >= 0 else { return }
-    }
-    let placed = Int(frames[parent].placed)
-    entries[placed] = Specificity.Entry(position: depth - 1 - end, weight: Int(key.weight))
-    let rank = RankKey(
-      isThemed: root.isThemed, order: rule, tokenWeight: Int(root.token.weight), depth: depth, entries: 0..<0)
-    collector.collect(rank, vector: vector(placed + 1))
-  }
-
   /// Whether the collector wants nothing that places a component at path
   /// index `at` or further out after `frame`'s entries: even the heaviest
   /// component there would lose.
@@ -183,25 +157,17 @@ extension TrieQuery {
   }
 
   /// The group of `node`'s literal children whose chunk's innermost name
-  /// is `name` (stored together): by lookup in the node's slots when it
-  /// has them, else by comparing its few children's names in place.
+  /// is `name`: found by binary search, since they are sorted by name.
   @inline(__always)
   private func literalChildren(of node: RuleTrie.Node, named name: NameID) -> Range<Int32>? {
-    if node.slotCount > 0 {
-      let mask = Int(node.slotCount) - 1
-      var slot = RuleTrie.ChildSlot.home(name, count: node.slotCount)
-      while true {
-        let found = tables.slots[Int(node.firstSlot) + slot]
-        if found.name == name { return found.group }
-        if found.name == .unknown { return nil }
-        slot = (slot + 1) & mask
-      }
+    var (low, high) = (Int(node.firstChild), Int(node.firstChild + node.literalChildCount))
+    while low < high {  // the group starts in low...high
+      let middle = (low + high) / 2
+      if tables.keys[middle].name.raw < name.raw { low = middle + 1 } else { high = middle }
     }
-    let children = node.literalChildren
-    guard let first = children.first(where: { tables.keys[$0].name == name }) else { return nil }
-    var end = first + 1
-    while end < children.upperBound && tables.keys[end].name == name { end += 1 }
-    return Int32(first)..<Int32(end)
+    var end = low
+    while end < node.literalChildren.upperBound && tables.keys[end].name == name { end += 1 }
+    return end > low ? Int32(low)..<Int32(end) : nil
   }
 
   /// The frame of trie node `child` when its chunk can be placed below
