@@ -230,17 +230,12 @@ extension RuleTrie {
           length: edge.parent < 0 ? 0 : Int32(edge.outer.count + 1), anchoring: edge.anchoring)
         outer += edge.outer
         let block = children.order[childRange(node)]
-        var (literalCount, childNames) = (0, UInt64(0))
-        for child in block where edges[child].innermost.literalName != .none {
-          literalCount += 1
-          childNames |= RuleTrie.bit(edges[child].innermost.literalName)
-        }
+        let literalCount = block.count { edges[$0].innermost.literalName != .none }
         nodes.initializeElement(
           at: id,
           to: Node(
             chunk: chunk, firstChild: Int32(block.first.map { newID[$0] } ?? 0), literalChildCount: Int32(literalCount),
-            patternChildCount: Int32(block.count - literalCount), firstTerminal: 0, terminalCount: 0,
-            childNames: childNames))
+            patternChildCount: Int32(block.count - literalCount), firstTerminal: 0, terminalCount: 0))
         keys.initializeElement(
           at: id,
           to: ChildKey(name: edge.innermost.literalName, variant: edge.innermost.exactVariant))

@@ -54,9 +54,6 @@ final class RuleTrie: @unchecked Sendable {
     /// The rules that end here: `terminals[firstTerminal..<+terminalCount]`.
     var firstTerminal: Int32
     var terminalCount: Int32
-    /// A bit per name its literal children start with (`bit(name)`): most
-    /// names of a query's path have no child at a node, and this skips their lookup.
-    var childNames: UInt64
 
     var literalChildren: Range<Int> { Int(firstChild)..<Int(firstChild + literalChildCount) }
     var patternChildren: Range<Int> {
@@ -134,8 +131,6 @@ final class RuleTrie: @unchecked Sendable {
     tables.outerComponents.deallocate()
     tables.terminals.deallocate()
   }
-
-  static func bit(_ name: NameID) -> UInt64 { 1 << UInt64(name.raw & 63) }
 
   var roots: UnsafeMutableBufferPointer<Root> { tables.roots }
 

@@ -32,9 +32,12 @@ extension TrieQuery {
     var nextPattern: Int32
     var patternEnd: Int32
 
-    init(node: TrieNodeID, start: Int32, placed: Int32, patterns: Range<Int>) {
+    /// A frame for `node`, whose children are yet to be tried (a node
+    /// without literal children tries no names).
+    init(node: TrieNodeID, _ record: RuleTrie.Node, start: Int32, placed: Int32) {
       (self.node, self.start, self.placed) = (node, start, placed)
-      (nextIndex, nextChild, groupEnd, groupIndex) = (start - 1, 0, 0, 0)
+      (nextIndex, nextChild, groupEnd, groupIndex) = (record.literalChildCount > 0 ? start - 1 : -1, 0, 0, 0)
+      let patterns = record.patternChildren
       (nextPattern, patternEnd) = (Int32(patterns.lowerBound), Int32(patterns.upperBound))
     }
   }
@@ -63,8 +66,7 @@ extension TrieQuery {
   /// Depth first from `root`: see the extension's comment.
   private func walk<Collector: MatchCollector>(_ root: RuleTrie.Root, into collector: inout Collector) {
     if collector.excludes(isThemed: root.isThemed, tokenWeight: root.token.weight, prefix: vector(0)) { return }
-    frames[0] = Frame(
-      node: root.node, start: Int32(depth), placed: 0, patterns: tables.nodes[root.node.index].patternChildren)
+    frames[0] = Frame(node: root.node, tables.nodes[root.node.index], start: Int32(depth), placed: 0)
     collectTerminals(at: 0, root, into: &collector)
     var top = 0
     while top >= 0 {
@@ -122,9 +124,7 @@ extension TrieQuery {
         let name = names[at]
         let node = tables.nodes[frames[index].node.index]
         // Each name once, at its latest index below the limit.
-        guard name.isInterned && Int(above[at]) >= limit && node.childNames & RuleTrie.bit(name) != 0 else {
-          continue
-        }
+        guard name.isInterned && Int(above[at]) >= limit else { continue }
         if cannotBeat(placingAt: at, after: frames[index], root, collector) {
           frames[index].nextIndex = -1
           continue
@@ -193,6 +193,6 @@ extension TrieQuery {
     if collector.excludes(isThemed: root.isThemed, tokenWeight: root.token.weight, prefix: vector(placed)) {
       return nil
     }
-    return Frame(node: TrieNodeID(child), start: Int32(start), placed: Int32(placed), patterns: node.patternChildren)
+    return Frame(node: TrieNodeID(child), node, start: Int32(start), placed: Int32(placed))
   }
 }
