@@ -218,7 +218,6 @@ extension RuleTrie {
       // The largest tables are written in place, not copied from an array
       // (the load's peak of memory).
       let nodes = UnsafeMutableBufferPointer<Node>.allocate(capacity: max(count, 1))
-      let keys = UnsafeMutableBufferPointer<ChildKey>.allocate(capacity: max(count, 1))
       var outer: [CompiledComponent] = []
       var parents: [TrieNodeID] = []
       parents.reserveCapacity(count)
@@ -236,9 +235,6 @@ extension RuleTrie {
           to: Node(
             chunk: chunk, firstChild: Int32(block.first.map { newID[$0] } ?? 0), literalChildCount: Int32(literalCount),
             patternChildCount: Int32(block.count - literalCount), firstTerminal: 0, terminalCount: 0))
-        keys.initializeElement(
-          at: id,
-          to: ChildKey(name: edge.innermost.literalName, variant: edge.innermost.exactVariant))
         parents.append(TrieNodeID(edge.parent < 0 ? id : newID[Int(edge.parent)]))
       }
       edges = []
@@ -265,7 +261,7 @@ extension RuleTrie {
       }
       let tables = Tables(
         nodes: UnsafeMutableBufferPointer(rebasing: nodes[0..<count]),
-        keys: UnsafeMutableBufferPointer(rebasing: keys[0..<count]), outerComponents: Self.buffer(outer),
+        outerComponents: Self.buffer(outer),
         terminals: Self.buffer(terminals), roots: Self.buffer(roots),
         tokenRoots: Self.buffer(tokenRoots))
       return (ruleNodes, parents, tables)

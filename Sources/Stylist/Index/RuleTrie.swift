@@ -22,11 +22,8 @@
 /// are consecutive and a subtree is a range. A node holds the chunk of the
 /// edge into it and where its children and terminals are. Its literal
 /// children are sorted by their innermost name, so a name's group is found
-/// by binary search over what the walk compares before it tries a child
-/// (its innermost name and variant): a dense table apart, `Tables.keys`,
-/// eight children to a cache line, since most children compared are not
-/// tried. The tables are written in `init` only; a query reads them
-/// through a trivial value and allocates nothing on the heap.
+/// by binary search. The tables are written in `init` only; a query reads
+/// them through a trivial value and allocates nothing on the heap.
 ///
 /// `@unchecked Sendable`: read-only after `init`.
 final class RuleTrie: @unchecked Sendable {
@@ -61,14 +58,6 @@ final class RuleTrie: @unchecked Sendable {
     }
   }
 
-  /// What the walk compares of a child before trying it: its chunk's
-  /// innermost literal name and exact variant (`.none`: `*` or a glob, no
-  /// exact variant).
-  struct ChildKey {
-    var name: NameID
-    var variant: NameID
-  }
-
   /// A rule that ends at a trie node.
   struct Terminal {
     var rule: RuleID
@@ -88,8 +77,6 @@ final class RuleTrie: @unchecked Sendable {
   /// The flat tables a query reads, owned by the trie.
   struct Tables {
     var nodes: UnsafeMutableBufferPointer<Node>
-    /// Each node's `ChildKey`, by node.
-    var keys: UnsafeMutableBufferPointer<ChildKey>
     /// The components of chunks besides their innermost (see `Chunk`).
     var outerComponents: UnsafeMutableBufferPointer<CompiledComponent>
     var terminals: UnsafeMutableBufferPointer<Terminal>
@@ -125,7 +112,6 @@ final class RuleTrie: @unchecked Sendable {
 
   deinit {
     tables.nodes.deallocate()
-    tables.keys.deallocate()
     tables.roots.deallocate()
     tables.tokenRoots.deallocate()
     tables.outerComponents.deallocate()

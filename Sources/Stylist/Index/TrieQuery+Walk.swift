@@ -115,7 +115,7 @@ extension TrieQuery {
         let at = Int(frames[index].groupIndex)
         // Where the node has the name once, the child's innermost component
         // can go only there: one asking for another variant cannot fit.
-        let variant = tables.keys[child].variant
+        let variant = tables.nodes[child].chunk.innermost.exactVariant
         if variant != .none && variant != variants[at] && below[at] < 0 { continue }
         if let frame = frame(of: child, below: index, latest: at, sameName: true, root, collector) { return frame }
       } else if frames[index].nextIndex >= 0 {
@@ -163,10 +163,10 @@ extension TrieQuery {
     var (low, high) = (Int(node.firstChild), Int(node.firstChild + node.literalChildCount))
     while low < high {  // the group starts in low...high
       let middle = (low + high) / 2
-      if tables.keys[middle].name.raw < name.raw { low = middle + 1 } else { high = middle }
+      if tables.nodes[middle].chunk.innermost.literalName.raw < name.raw { low = middle + 1 } else { high = middle }
     }
     var end = low
-    while end < node.literalChildren.upperBound && tables.keys[end].name == name { end += 1 }
+    while end < node.literalChildren.upperBound && tables.nodes[end].chunk.innermost.literalName == name { end += 1 }
     return end > low ? Int32(low)..<Int32(end) : nil
   }
 
