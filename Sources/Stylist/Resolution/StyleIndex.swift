@@ -119,7 +119,8 @@ public struct StyleIndex: Sendable {
   public func bestMatch(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
     let theme = node.theme ?? options.theme
     let best = node.withView { trie.best($0, theme: theme, mode: options.mode) }
-    return Resolution(node: node, Answer(index: self, theme: theme, winner: best.key, ranked: nil, vectors: best.vectors))
+    return Resolution(
+      node: node, Answer(index: self, theme: theme, winner: best.key, ranked: nil, vectors: best.vectors))
   }
 
   /// Properties of every applicable rule merged weakest first (CSS-like): a
