@@ -20,13 +20,10 @@ let package = Package(
       pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
-    // A header-only shim: the CPU's prefetch hint, which Swift does not expose.
-    .systemLibrary(name: "CPrefetch"),
     .target(
       name: "Stylist",
       dependencies: [
         "CYAML",
-        "CPrefetch",
         .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),

@@ -1,65 +1,45 @@
-/// A selector component as the index stores it: what it needs of a node
-/// component's name and variant, in ids, and its weight (README: Precedence).
+/// What a selector's name (or token) asks of a node's, in ids.
+enum CompiledName: Hashable {
+  case exact(NameID)
+  case any
+  case glob(GlobID)
+
+  /// The literal name, nil for `*` or a glob.
+  var literal: NameID? {
+    if case .exact(let name) = self { return name }
+    return nil
+  }
+}
+
+/// What a selector component's variant asks of a node component's.
+enum CompiledVariant: Hashable {
+  /// No variant written: any variant or none.
+  case unspecified
+  case exact(NameID)
+  case any
+  case glob(GlobID)
+}
+
+/// A selector component as the index stores it, with its weight (README: Precedence).
 struct CompiledComponent: Hashable {
-  enum NameKind: UInt8 {
-    case exact, any, glob
-  }
-
-  enum VariantKind: UInt8 {
-    /// No variant written: any variant or none.
-    case unspecified
-    case exact, any, glob
-  }
-
-  var nameKind: NameKind
-  var variantKind: VariantKind
+  var name: CompiledName
+  var variant: CompiledVariant
   var weight: UInt8
-  /// The name's id when `nameKind == .exact`, its glob's index when
-  /// `.glob`, else `NameID.none`'s: one field for the kind that is there
-  /// keeps the record at 12 bytes (the trie holds one per chunk component,
-  /// twice while it is built).
-  private var nameValue: Int32
-  /// The same for the variant.
-  private var variantValue: Int32
 
-  /// A component with no name or variant yet (`*`, no variant written).
-  init(weight: UInt8) {
-    (nameKind, variantKind, self.weight) = (.any, .unspecified, weight)
-    (nameValue, variantValue) = (NameID.none.raw, NameID.none.raw)
-  }
+  /// The literal name, or `.none` for `*` or a glob: the trie groups a
+  /// node's children by it.
+  var literalName: NameID { name.literal ?? .none }
 
-  /// The name when `nameKind == .exact`, else `.none`.
-  var name: NameID {
-    get { nameKind == .exact ? NameID(raw: nameValue) : .none }
-    set { nameValue = newValue.raw }
+  /// The exact variant asked for, or `.none`.
+  var exactVariant: NameID {
+    if case .exact(let variant) = variant { return variant }
+    return .none
   }
-  /// The name's glob when `nameKind == .glob`.
-  var nameGlob: GlobID {
-    get { GlobID(Int(nameValue)) }
-    set { nameValue = newValue.raw }
-  }
-  /// The variant when `variantKind == .exact`, else `.none`.
-  var variant: NameID {
-    get { variantKind == .exact ? NameID(raw: variantValue) : .none }
-    set { variantValue = newValue.raw }
-  }
-  /// The variant's glob when `variantKind == .glob`.
-  var variantGlob: GlobID {
-    get { GlobID(Int(variantValue)) }
-    set { variantValue = newValue.raw }
-  }
-
-  /// Both ids as stored, for hashing.
-  var storedIDs: (name: Int32, variant: Int32) { (nameValue, variantValue) }
 }
 
 /// A rule's token as the index stores it: the trie's roots are keyed by it.
 struct CompiledToken: Hashable {
-  var kind: CompiledComponent.NameKind
-  /// The token when `kind == .exact`, else `.none`.
-  var name: NameID
-  /// The token's glob when `kind == .glob`.
-  var glob: GlobID
+  var name: CompiledName
   /// Token weight: exact 3, glob 2, `*` 1.
   var weight: UInt8
 }

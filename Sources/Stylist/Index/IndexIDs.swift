@@ -1,11 +1,15 @@
 /// Ids the compiled index uses in place of strings and array positions.
 /// Each is its own type, so an id of one kind can never be read as another,
-/// and each special value belongs to one type only.
+/// and each special value belongs to one type only. 32 bits each: the trie
+/// checks its counts when it is built (`RuleTrie.maxCount`).
 
 /// An interned literal name: a component name, variant, token or theme that
 /// some rule spells out (`NameTable` gives the ids).
 struct NameID: Hashable {
   var raw: Int32
+
+  init(raw: Int32) { self.raw = raw }
+  init(_ index: Int) { raw = Int32(index) }
 
   /// A node's name that no rule spells out: only a `*` or a glob can match it,
   /// against its text.

@@ -1,14 +1,12 @@
 /// Receives each rule that applies to a node, with its rank, as the trie
 /// walk finds it (`TrieQuery.walk`).
 protocol MatchCollector {
-  mutating func collect(_ key: RankKey)
-  /// Keeps a vector too long for a key's packed form; a key made with the
-  /// returned position points to it (`RankKey(isThemed:order:spilled:at:)`).
-  mutating func keep(spilled specificity: Specificity) -> Int
-  /// Whether no rule whose vector starts with `prefix` (`count` packed
-  /// entries; `count` 0 for a whole root) can be wanted any more: the walk
-  /// then skips that trie node and everything under it.
-  func excludes(isThemed: Bool, tokenWeight: UInt8, prefix: (UInt64, UInt64), count: Int) -> Bool
+  /// A rule that applies: its key (`entries` not set yet) and its vector.
+  mutating func collect(_ key: RankKey, vector: UnsafeBufferPointer<Specificity.Entry>)
+  /// Whether no rule whose vector starts with `prefix` (empty for a whole
+  /// root) can be wanted any more: the walk then skips that trie node and
+  /// everything under it.
+  func excludes(isThemed: Bool, tokenWeight: UInt8, prefix: UnsafeBufferPointer<Specificity.Entry>) -> Bool
 }
 
 /// Keeps the rule that outranks all others (README: Precedence), and lets the walk
@@ -16,45 +14,46 @@ protocol MatchCollector {
 struct BestCollector: MatchCollector {
   let mode: PrecedenceMode
   private(set) var best: RankKey?
-  /// The vectors of spilled keys found (rare: see `RankKey`).
-  private(set) var spilled: [Specificity] = []
+  /// The best's vector is `storage[best.entries]`: lent by the query, room
+  /// for the longest rule's (`RuleTrie.best`).
+  private let storage: UnsafeMutableBufferPointer<Specificity.Entry>
 
-  init(mode: PrecedenceMode) { self.mode = mode }
-
-  mutating func collect(_ key: RankKey) {
-    if let best, !key.outranks(best, mode: mode, spilled: spilled) { return }
-    best = key
+  init(mode: PrecedenceMode, storage: UnsafeMutableBufferPointer<Specificity.Entry>) {
+    (self.mode, self.storage) = (mode, storage)
   }
 
-  mutating func keep(spilled specificity: Specificity) -> Int {
-    spilled.append(specificity)
-    return spilled.count - 1
+  /// The best's vector.
+  var bestVector: UnsafeMutableBufferPointer<Specificity.Entry>.SubSequence { storage[best?.entries ?? 0..<0] }
+
+  mutating func collect(_ key: RankKey, vector: UnsafeBufferPointer<Specificity.Entry>) {
+    if let best, !key.outranks(best, mode: mode, mine: vector, theirs: bestVector) { return }
+    var key = key
+    _ = storage.update(fromContentsOf: vector)
+    key.entries = 0..<vector.count
+    best = key
   }
 
   /// A rule loses when, under `themed`, only the best is themed; or when
   /// its vector is smaller, which its prefix already decides when smaller
   /// on its own entries. Equal prefixes are kept: ties go to the later rule.
-  func excludes(isThemed: Bool, tokenWeight: UInt8, prefix: (UInt64, UInt64), count: Int) -> Bool {
+  func excludes(isThemed: Bool, tokenWeight: UInt8, prefix: UnsafeBufferPointer<Specificity.Entry>) -> Bool {
     guard let best else { return false }
     if mode == .themed && best.isThemed != isThemed { return best.isThemed }
-    return best.beatsEveryExtension(tokenWeight: Int(tokenWeight), prefix: prefix, count: count)
+    return Specificity.beatsEveryExtension(
+      bestVector, tokenWeight: best.tokenWeight, prefix: prefix, prefixTokenWeight: Int(tokenWeight))
   }
 }
 
 /// Keeps every applicable rule, in the order the walk finds them.
 struct AllCollector: MatchCollector {
-  /// What the walk found, in the order it found it. `StyleIndex.rank`
-  /// swaps its caller's array in (emptied, its capacity kept) and back out.
   var found: [RankKey] = []
-  /// The vectors of spilled keys found (rare: see `RankKey`).
-  var spilled: [Specificity] = []
+  var vectors = RankedVectors()
 
-  mutating func collect(_ key: RankKey) { found.append(key) }
-
-  mutating func keep(spilled specificity: Specificity) -> Int {
-    spilled.append(specificity)
-    return spilled.count - 1
+  mutating func collect(_ key: RankKey, vector: UnsafeBufferPointer<Specificity.Entry>) {
+    var key = key
+    key.entries = vectors.append(vector)
+    found.append(key)
   }
 
-  func excludes(isThemed: Bool, tokenWeight: UInt8, prefix: (UInt64, UInt64), count: Int) -> Bool { false }
+  func excludes(isThemed: Bool, tokenWeight: UInt8, prefix: UnsafeBufferPointer<Specificity.Entry>) -> Bool { false }
 }

@@ -15,13 +15,13 @@ struct NodeLine: QueryNode {
   }
 
   /// An ASCII name is its own NFC form, so it is looked up as it is.
-  private func id(_ start: Int, _ end: Int, _ part: NodeScanner.Part, in table: NameLookup) -> NameID {
+  private func id(_ start: Int, _ end: Int, _ part: NodeScanner.Part, in table: NameTable) -> NameID {
     guard part.isASCII else { return table.id(text(start, end, part)) }
     return table.id(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]))
   }
 
   func intern(
-    in table: NameLookup, names: UnsafeMutableBufferPointer<NameID>, variants: UnsafeMutableBufferPointer<NameID>
+    in table: NameTable, names: UnsafeMutableBufferPointer<NameID>, variants: UnsafeMutableBufferPointer<NameID>
   ) {
     for index in 0..<depth {
       let part = parts[index]
@@ -30,7 +30,7 @@ struct NodeLine: QueryNode {
     }
   }
 
-  func tokenID(in table: NameLookup) -> NameID { id(token.nameStart, token.nameEnd, token, in: table) }
+  func tokenID(in table: NameTable) -> NameID { id(token.nameStart, token.nameEnd, token, in: table) }
   func name(at index: Int) -> String { text(parts[index].nameStart, parts[index].nameEnd, parts[index]) }
   func variant(at index: Int) -> String? {
     let part = parts[index]

@@ -9,8 +9,8 @@ protocol QueryNode {
   /// Writes the ids of the path's names and variants: `.unknown` for text
   /// the table lacks, `.none` where a component has no variant.
   func intern(
-    in table: NameLookup, names: UnsafeMutableBufferPointer<NameID>, variants: UnsafeMutableBufferPointer<NameID>)
-  func tokenID(in table: NameLookup) -> NameID
+    in table: NameTable, names: UnsafeMutableBufferPointer<NameID>, variants: UnsafeMutableBufferPointer<NameID>)
+  func tokenID(in table: NameTable) -> NameID
   func name(at index: Int) -> String
   func variant(at index: Int) -> String?
   var tokenText: String { get }
@@ -25,7 +25,7 @@ struct IdentifierView: QueryNode {
   var depth: Int { path.count }
 
   func intern(
-    in table: NameLookup, names: UnsafeMutableBufferPointer<NameID>, variants: UnsafeMutableBufferPointer<NameID>
+    in table: NameTable, names: UnsafeMutableBufferPointer<NameID>, variants: UnsafeMutableBufferPointer<NameID>
   ) {
     for index in path.indices {
       names[index] = table.id(path[index].name)
@@ -33,7 +33,7 @@ struct IdentifierView: QueryNode {
     }
   }
 
-  func tokenID(in table: NameLookup) -> NameID { table.id(token) }
+  func tokenID(in table: NameTable) -> NameID { table.id(token) }
   func name(at index: Int) -> String { path[index].name }
   func variant(at index: Int) -> String? { path[index].variant }
   var tokenText: String { token }

@@ -8,32 +8,43 @@ extension RuleTrie {
     withQuery(node) { query in query.walk(theme: themeID, into: &collector) }
   }
 
-  /// Puts every applicable rule's key in `keys` (emptied first, its
-  /// capacity kept), best first; returns the vectors they keep apart.
+  /// The rule that outranks every other applicable one, with its vector
+  /// when `keepingVector` (else `vectors` is empty: what `batch` keeps
+  /// needs none, and the query then allocates nothing).
+  func best<Node: QueryNode>(
+    _ node: Node, theme: String?, mode: PrecedenceMode, keepingVector: Bool = true
+  ) -> (key: RankKey?, vectors: RankedVectors) {
+    withUnsafeTemporaryAllocation(of: Specificity.Entry.self, capacity: max(longestRule, 1)) { storage in
+      var collector = BestCollector(mode: mode, storage: storage)
+      collect(node, theme: theme, into: &collector)
+      return (collector.best, RankedVectors(entries: keepingVector ? Array(collector.bestVector) : []))
+    }
+  }
+
+  /// Puts every applicable rule's key in `keys`, best first, and their
+  /// vectors' entries in `vectors` (both emptied first, their capacity
+  /// kept: a caller that passes the same ones query after query allocates
+  /// nothing once they have room for a node's rules).
   func rank<Node: QueryNode>(
-    _ node: Node, theme: String?, mode: PrecedenceMode, into keys: inout [RankKey]
-  ) -> [Specificity] {
-    // The array moves into the collector and back, never shared: emptying
-    // it keeps its capacity, so a caller that passes the same array query
-    // after query allocates nothing once it has room for a node's rules.
+    _ node: Node, theme: String?, mode: PrecedenceMode, into keys: inout [RankKey], vectors: inout RankedVectors
+  ) {
+    // The arrays move into the collector and back, never shared.
     var collector = AllCollector()
     swap(&collector.found, &keys)
+    swap(&collector.vectors, &vectors)
     collector.found.removeAll(keepingCapacity: true)
+    collector.vectors.entries.removeAll(keepingCapacity: true)
     collect(node, theme: theme, into: &collector)
     swap(&keys, &collector.found)
-    let spilled = collector.spilled
-    // Sorted where it was collected; insertion, since the walk finds the
-    // strongest rules first and few keys move.
-    keys.withUnsafeMutableBufferPointer { keys in
-      for end in keys.indices.dropFirst() {
-        var at = end
-        while at > 0 && keys[at].outranks(keys[at - 1], mode: mode, spilled: spilled) {
-          keys.swapAt(at, at - 1)
-          at -= 1
-        }
+    swap(&vectors, &collector.vectors)
+    // Insertion: the walk finds the strongest rules first, and few keys move.
+    for end in keys.indices.dropFirst() {
+      var at = end
+      while at > 0 && keys[at].outranks(keys[at - 1], mode: mode, in: vectors) {
+        keys.swapAt(at, at - 1)
+        at -= 1
       }
     }
-    return spilled
   }
 
   /// Calls `body` with a query on `node`, its scratch on the stack.
@@ -43,7 +54,8 @@ extension RuleTrie {
       withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(2 * depth, 1)) { links in
         // A walk's path holds a root and at most one trie node per component.
         withUnsafeTemporaryAllocation(of: TrieQuery<Node>.Frame.self, capacity: longestRule + 1) { frames in
-          withUnsafeTemporaryAllocation(of: Specificity.Entry.self, capacity: max(longestRule, 1)) { entries in
+          // One entry per component placed, and one for a bound (`TrieQuery.cannotBeat`).
+          withUnsafeTemporaryAllocation(of: Specificity.Entry.self, capacity: longestRule + 1) { entries in
             let query = TrieQuery(
               trie: self, node: node, names: UnsafeMutableBufferPointer(rebasing: ids[0..<depth]),
               variants: UnsafeMutableBufferPointer(rebasing: ids[depth..<2 * depth]),
@@ -61,14 +73,11 @@ extension RuleTrie {
 ///
 /// Noncopyable, so the hot loops can never copy it (and retain its fields),
 /// and only ever borrowed: the walk's state lives in the scratch buffers,
-/// so no method mutates the query itself (a call from a `mutating` method
-/// passes a copy of the whole query). The trie's tables are read through
-/// `trie`, which keeps the query small.
+/// so no method mutates the query itself. The trie's tables are read
+/// through `trie`, which keeps the query small.
 struct TrieQuery<Node: QueryNode>: ~Copyable {
   /// Lent for the query: the caller holds the trie.
   unowned(unsafe) let trie: RuleTrie
-  /// Read through the trie, not copied in: the query stays small, and the
-  /// walk's calls pass it without copying hundreds of bytes each time.
   var tables: RuleTrie.Tables {
     @inline(__always) _read { yield trie.tables }
   }
@@ -84,6 +93,8 @@ struct TrieQuery<Node: QueryNode>: ~Copyable {
   let above: UnsafeMutableBufferPointer<Int32>
   /// The walk's path from its root (`TrieQuery+Walk.swift`).
   let frames: UnsafeMutableBufferPointer<Frame>
+  /// The vector of the placement on the walk's path: a frame's are the
+  /// first `placed`, positions ascending.
   let entries: UnsafeMutableBufferPointer<Specificity.Entry>
 
   init(
@@ -95,8 +106,8 @@ struct TrieQuery<Node: QueryNode>: ~Copyable {
     (self.trie, self.node, depth) = (trie, node, node.depth)
     (self.names, self.variants, self.below, self.above) = (names, variants, below, above)
     (self.frames, self.entries) = (frames, entries)
-    token = node.tokenID(in: trie.tables.names)
-    node.intern(in: trie.tables.names, names: names, variants: variants)
+    token = node.tokenID(in: trie.names)
+    node.intern(in: trie.names, names: names, variants: variants)
     linkRepeatedNames()
   }
 
@@ -128,21 +139,17 @@ struct TrieQuery<Node: QueryNode>: ~Copyable {
 
   // MARK: Placement — the one way a chunk of components is put on the path.
 
-  /// Whether glob `glob` matches the text whose id is `id`.
-  @inline(__always)
-  private func glob(_ glob: GlobID, matches id: NameID, text: () -> String) -> Bool {
-    if id.isInterned && tables.hasGlobTable {
-      return tables.globMatchesName[glob.index * tables.nameCount + id.index] != 0
-    }
-    return trie.globs[glob.index].matches(text())
+  /// Whether the glob matches `text`.
+  private func glob(_ glob: GlobID, matches text: () -> String) -> Bool {
+    trie.globs[glob.index].matches(text())
   }
 
   /// Whether the token pattern matches the node's token.
   func matchesToken(_ pattern: CompiledToken) -> Bool {
-    switch pattern.kind {
-    case .exact: token == pattern.name
+    switch pattern.name {
+    case .exact(let name): token == name
     case .any: true
-    case .glob: glob(pattern.glob, matches: token) { node.tokenText }
+    case .glob(let id): glob(id) { node.tokenText }
     }
   }
 
@@ -154,22 +161,21 @@ struct TrieQuery<Node: QueryNode>: ~Copyable {
 
   @inline(__always)
   func matchesName(_ component: CompiledComponent, at index: Int) -> Bool {
-    switch component.nameKind {
-    case .exact: names[index] == component.name
+    switch component.name {
+    case .exact(let name): names[index] == name
     case .any: true
-    case .glob: glob(component.nameGlob, matches: names[index]) { node.name(at: index) }
+    case .glob(let id): glob(id) { node.name(at: index) }
     }
   }
 
   @inline(__always)
   func matchesVariant(_ component: CompiledComponent, at index: Int) -> Bool {
     let variant = variants[index]
-    switch component.variantKind {
+    switch component.variant {
     case .unspecified: return true
-    case .exact: return variant == component.variant
+    case .exact(let name): return variant == name
     case .any: return variant != .none
-    case .glob:
-      return variant != .none && glob(component.variantGlob, matches: variant) { node.variant(at: index)! }
+    case .glob(let id): return variant != .none && glob(id) { node.variant(at: index)! }
     }
   }
 
@@ -180,7 +186,7 @@ struct TrieQuery<Node: QueryNode>: ~Copyable {
   }
 
   /// Whether `chunk` fits with its innermost component at path index `end`:
-  /// the innermost first (it is in the record), then the others.
+  /// the innermost first (it is in the node), then the others.
   @inline(__always)
   func fits(_ chunk: RuleTrie.Chunk, endingAt end: Int) -> Bool {
     let start = end - Int(chunk.length) + 1

@@ -4,66 +4,54 @@
 /// The one place precedence is written: the index's queries keep their best
 /// rule with it, and rankings sort by it.
 ///
-/// Trivially copyable, so that collecting and sorting keys copies bytes
-/// and retains nothing (a cascade ranks six or so per node): the vector is
-/// held packed, as `Specificity` packs it. A vector too long for that form
-/// (more than eight placed components, or a node thousands deep) is kept
-/// by whoever collected the key, in a list of spilled vectors the key
-/// points into (`spill`); comparing such keys takes that list.
+/// A key is a plain value, so collecting and sorting keys copies bytes and
+/// retains nothing: its vector's entries are a range of a list kept by
+/// whoever collected the key (`RankedVectors`).
 struct RankKey: Sendable {
   var isThemed: Bool
   var order: RuleID
-  private var tokenWeight: Int
+  var tokenWeight: Int
   /// The node's depth, for the full vector.
-  private var depth: Int
-  private var packed: (UInt64, UInt64)
-  private var count: Int
-  /// The vector's position in the spilled list, or -1 when it is packed here.
-  private var spill: Int
+  var depth: Int
+  /// The vector's entries in the collector's list.
+  var entries: Range<Int>
 
-  /// A key whose vector is in its packed form.
-  init(isThemed: Bool, order: RuleID, tokenWeight: Int, depth: Int, packed: (UInt64, UInt64), count: Int) {
-    (self.isThemed, self.order, self.tokenWeight, self.depth) = (isThemed, order, tokenWeight, depth)
-    (self.packed, self.count, spill) = (packed, count, -1)
+  /// The key's vector; `vectors` is the list of the query that found it.
+  func specificity(in vectors: RankedVectors) -> Specificity {
+    Specificity(tokenWeight: tokenWeight, placed: Array(vectors.entries[entries]), depth: depth)
   }
 
-  /// A key whose vector, `specificity`, is kept at `position` of the
-  /// collector's spilled list.
-  init(isThemed: Bool, order: RuleID, spilled specificity: Specificity, at position: Int) {
-    (self.isThemed, self.order, tokenWeight, depth) = (isThemed, order, specificity.tokenWeight, specificity.depth)
-    (packed, count, spill) = ((0, 0), 0, position)
-  }
-
-  /// The key's vector; `spilled` is the list of the query that found it.
-  func specificity(in spilled: [Specificity]) -> Specificity {
-    spill >= 0 ? spilled[spill] : Specificity(tokenWeight: tokenWeight, depth: depth, packed: packed, count: count)
-  }
-
-  /// Whether this rule wins over `other` under `mode`; `spilled` holds the
-  /// vectors either key keeps there.
+  /// Whether this rule, whose vector is `mine`, wins over `other`, whose
+  /// vector is `theirs`, under `mode`.
   ///
   /// `themed`: a themed rule beats every unthemed one, then the greater
   /// vector wins. `classic`: the greater vector wins, and on equal vectors
   /// a themed rule. Still equal: the one defined later.
-  func outranks(_ other: RankKey, mode: PrecedenceMode, spilled: [Specificity]) -> Bool {
+  func outranks<Mine: RandomAccessCollection<Specificity.Entry>, Theirs: RandomAccessCollection<Specificity.Entry>>(
+    _ other: RankKey, mode: PrecedenceMode, mine: Mine, theirs: Theirs
+  ) -> Bool where Mine.Index == Int, Theirs.Index == Int {
     if mode == .themed && isThemed != other.isThemed { return isThemed }
-    if spill < 0 && other.spill < 0 {
-      let comparison = Specificity.comparePacked(
-        packed, tokenWeight: tokenWeight, other.packed, tokenWeight: other.tokenWeight)
-      if comparison != 0 { return comparison > 0 }
-    } else {
-      let (mine, theirs) = (specificity(in: spilled), other.specificity(in: spilled))
-      if mine != theirs { return mine > theirs }
-    }
+    let comparison = Specificity.compare(mine, tokenWeight: tokenWeight, theirs, tokenWeight: other.tokenWeight)
+    if comparison != 0 { return comparison > 0 }
     if mode == .classic && isThemed != other.isThemed { return isThemed }
     return order > other.order
   }
 
-  /// `Specificity.packedBeatsEveryExtension` of the key's vector; a spilled
-  /// one beats the extensions only on the token's weight (it prunes nothing).
-  func beatsEveryExtension(tokenWeight prefixTokenWeight: Int, prefix: (UInt64, UInt64), count: Int) -> Bool {
-    guard spill < 0 else { return tokenWeight > prefixTokenWeight }
-    return Specificity.packedBeatsEveryExtension(
-      packed, tokenWeight: tokenWeight, prefix: prefix, prefixTokenWeight: prefixTokenWeight, count: count)
+  /// `outranks` for two keys whose entries are both in `vectors`.
+  func outranks(_ other: RankKey, mode: PrecedenceMode, in vectors: RankedVectors) -> Bool {
+    outranks(other, mode: mode, mine: vectors.entries[entries], theirs: vectors.entries[other.entries])
+  }
+}
+
+/// The entries of the vectors of the keys one query found, one after
+/// another (`RankKey.entries`).
+struct RankedVectors: Sendable {
+  var entries: [Specificity.Entry] = []
+
+  /// Appends `vector`'s entries; returns where they are.
+  mutating func append(_ vector: UnsafeBufferPointer<Specificity.Entry>) -> Range<Int> {
+    let start = entries.count
+    entries.append(contentsOf: vector)
+    return start..<entries.count
   }
 }

@@ -82,43 +82,35 @@ struct StyleIndex: Sendable {
 
   private init(storage: Storage) { self.storage = storage }
 
-  /// An index over `rules` whose trie stops its compact forms at `limits`
-  /// (`RuleTrie.Limits`): the tests reach a huge sheet's fallbacks with a few rules.
-  init(rules: [StyleRule], trieLimits limits: RuleTrie.Limits) {
-    storage = Storage(
-      rules: rules, defaultStyle: nil, declaredMode: nil, declaredThemes: [],
-      trie: RuleTrie(rules.map(\.selector), limits: limits))
-  }
-
   /// An index with no rules.
   static let empty = StyleIndex(rules: [])
 
   /// Every applicable rule, best first.
   func applicableMatches(for node: NodeIdentifier, options: QueryOptions = .init()) -> [Match] {
     let ranking = node.withView { ranked($0, theme: node.theme ?? options.theme, mode: options.mode) }
-    return ranking.keys.map { match($0, spilled: ranking.spilled) }
+    return ranking.keys.map { match($0, in: ranking.vectors) }
   }
 
-  /// Every applicable rule's key, best first, and the vectors they keep apart.
+  /// Every applicable rule's key, best first, and their vectors.
   struct Ranking {
     var keys: [RankKey]
-    var spilled: [Specificity]
+    var vectors: RankedVectors
   }
 
   func ranked<Node: QueryNode>(_ node: Node, theme: String?, mode: PrecedenceMode) -> Ranking {
     // Room for what most nodes have, so collecting rarely grows the array.
     var keys: [RankKey] = []
     keys.reserveCapacity(16)
-    let spilled = trie.rank(node, theme: theme, mode: mode, into: &keys)
-    return Ranking(keys: keys, spilled: spilled)
+    var vectors = RankedVectors()
+    trie.rank(node, theme: theme, mode: mode, into: &keys, vectors: &vectors)
+    return Ranking(keys: keys, vectors: vectors)
   }
 
   /// The winning rule for `node`, or the default style when nothing applies.
   func bestMatch(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
     let theme = node.theme ?? options.theme
-    var collector = BestCollector(mode: options.mode)
-    node.withView { trie.collect($0, theme: theme, into: &collector) }
-    var answer = resolution(theme: theme, winner: collector.best, spilled: collector.spilled)
+    let best = node.withView { trie.best($0, theme: theme, mode: options.mode) }
+    var answer = resolution(theme: theme, winner: best.key, vectors: best.vectors)
     answer.node = node
     return answer
   }
@@ -133,13 +125,12 @@ struct StyleIndex: Sendable {
       Swift.Result { () throws(SyntaxError) in
         try NodeLine.with(utf8: bytes) { line in
           let theme = line.themeText ?? options.theme
-          var collector = BestCollector(mode: options.mode)
-          trie.collect(line, theme: theme, into: &collector)
-          return (theme, collector.best, collector.spilled)
+          let best = trie.best(line, theme: theme, mode: options.mode)
+          return (theme, best.key, best.vectors)
         }
       }
     }.get()
-    return resolution(theme: found.0, winner: found.1, spilled: found.2)
+    return resolution(theme: found.0, winner: found.1, vectors: found.2)
   }
 
   /// Properties of every applicable rule merged weakest first (CSS-like): a
@@ -167,20 +158,22 @@ struct StyleIndex: Sendable {
   }
 
   private func cascade(_ applicable: Ranking, theme: String?) -> Resolution {
-    guard let winner = applicable.keys.first else { return resolution(theme: theme, winner: nil, spilled: []) }
+    guard let winner = applicable.keys.first else {
+      return resolution(theme: theme, winner: nil, vectors: applicable.vectors)
+    }
     return Resolution(
-      theme: theme, winner: match(winner, spilled: applicable.spilled),
+      theme: theme, winner: match(winner, in: applicable.vectors),
       cascaded: CascadedRules(rules: rules, orders: applicable.keys.map(\.order.index), theme: theme),
       snapshot: snapshotID)
   }
 
   /// The answer whose winner is `winner` (nil: the default style, if any).
-  private func resolution(theme: String?, winner: RankKey?, spilled: [Specificity]) -> Resolution {
+  private func resolution(theme: String?, winner: RankKey?, vectors: RankedVectors) -> Resolution {
     var answer: Resolution
     if let winner {
       let rule = rules[winner.order.index]
       answer = Resolution(
-        theme: theme, match: Match(rule: rule, specificity: winner.specificity(in: spilled), order: winner.order.index),
+        theme: theme, match: Match(rule: rule, specificity: winner.specificity(in: vectors), order: winner.order.index),
         isDefault: false, properties: rule.properties(underTheme: theme), source: rule.source)
     } else {
       answer = Resolution(
@@ -194,9 +187,9 @@ struct StyleIndex: Sendable {
   /// Tells this snapshot's answers from another's (`AnswerWriter`).
   var snapshotID: ObjectIdentifier { ObjectIdentifier(storage) }
 
-  /// The match of a rule the query found; `spilled` is the query's list.
-  func match(_ key: RankKey, spilled: [Specificity]) -> Match {
-    Match(rule: rules[key.order.index], specificity: key.specificity(in: spilled), order: key.order.index)
+  /// The match of a rule the query found; `vectors` are the query's.
+  func match(_ key: RankKey, in vectors: RankedVectors) -> Match {
+    Match(rule: rules[key.order.index], specificity: key.specificity(in: vectors), order: key.order.index)
   }
 
   /// Every rule whose token could match the node's token (the node's token,
@@ -208,12 +201,12 @@ struct StyleIndex: Sendable {
     let applying = applicable.keys.enumerated().map { rank, key in
       Candidate(
         rule: rules[key.order.index], order: key.order.index,
-        outcome: .applies(key.specificity(in: applicable.spilled), rank: rank + 1))
+        outcome: .applies(key.specificity(in: applicable.vectors), rank: rank + 1))
     }
     let applies = Set(applicable.keys.map(\.order))
     var others: [RuleID] = []
     let token = trie.nameID(node.token)
-    for root in trie.roots where root.token.kind != .exact || (token.isInterned && root.token.name == token) {
+    for root in trie.roots where root.token.name.literal.map({ token.isInterned && $0 == token }) ?? true {
       others += trie.rules(under: root)
     }
     let themeID = theme.map { trie.nameID($0) } ?? .none

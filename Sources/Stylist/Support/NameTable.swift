@@ -1,59 +1,119 @@
+#if canImport(Glibc)
+  import Glibc  // memcmp
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Interned names: every literal name, variant, token and theme the rules
 /// use gets a small integer id, so matching compares integers. Its hash
 /// also finds repeated keys in big mappings (`KeySet`).
 ///
-/// Open addressing over a hash of the UTF-8 (`hash(bytes:)`): a lookup
-/// hashes the few bytes of a name once, with no `Hasher` setup, which is
-/// most of a query's string work.
+/// Open addressing over a hash of the UTF-8 (`hash(bytes:)`), every name's
+/// bytes in one arena: a query looks a node's names up from the bytes of
+/// the line it read, with no `String` built and no `Hasher` set up, which
+/// is most of a query's string work. A slot holds its name's length and
+/// `packedWord`: a name of up to 8 bytes (nearly every name) is found by
+/// comparing one word, and only longer ones compare their bytes.
 struct NameTable: Sendable {
-  /// Id of an absent name: equal to no rule's literal.
-  static let absent: Int32 = -1
+  private struct Slot {
+    var word: UInt64
+    /// -1 in an empty slot.
+    var id: Int32
+    var count: Int32
+  }
 
+  /// The names as interned, by id.
   private(set) var names: [String] = []
-  private var slots: [Int32]
+  /// Name `id`'s UTF-8 (NFC) is `bytes[starts[id]..<starts[id + 1]]`.
+  private var bytes: [UInt8] = []
+  private var starts: [Int] = [0]
+  private var slots: [Slot]
   private var mask: Int
 
   init(capacity: Int = 64) {
     var size = 16
     while size < capacity * 2 { size <<= 1 }
-    slots = [Int32](repeating: -1, count: size)
+    slots = Array(repeating: Slot(word: 0, id: -1, count: 0), count: size)
     mask = size - 1
   }
 
   var count: Int { names.count }
 
   /// The id of `name`, adding it when new.
-  mutating func intern(_ name: String) -> Int32 {
-    let found = id(name)
-    if found != Self.absent { return found }
-    if (names.count + 1) * 2 > slots.count { grow() }
-    let id = Int32(names.count)
-    names.append(name)
-    insert(id, hash: Self.hash(name))
-    return id
-  }
-
-  /// The id of `name`, or `absent`.
-  func id(_ name: String) -> Int32 {
-    var slot = Self.hash(name) & mask
-    while true {
-      let candidate = slots[slot]
-      if candidate < 0 { return Self.absent }
-      if names[Int(candidate)] == name { return candidate }
-      slot = (slot + 1) & mask
+  mutating func intern(_ name: String) -> NameID {
+    var normalized = Self.nfc(name)
+    return normalized.withUTF8 { text in
+      let hash = Self.hash(bytes: text).hash
+      let found = id(utf8: text, hash: hash)
+      if found.isInterned { return found }
+      let id = NameID(names.count)
+      names.append(name)
+      bytes.append(contentsOf: text)
+      starts.append(bytes.count)
+      if names.count * 2 > slots.count {
+        slots = Array(repeating: Slot(word: 0, id: -1, count: 0), count: slots.count * 2)
+        mask = slots.count - 1
+        for old in 0..<names.count {
+          bytes.withUnsafeBufferPointer { all in
+            let text = UnsafeBufferPointer(rebasing: all[starts[old]..<starts[old + 1]])
+            insert(NameID(old), text, hash: Self.hash(bytes: text).hash)
+          }
+        }
+      } else {
+        insert(id, text, hash: hash)
+      }
+      return id
     }
   }
 
-  private mutating func insert(_ id: Int32, hash: Int) {
+  private mutating func insert(_ id: NameID, _ text: UnsafeBufferPointer<UInt8>, hash: Int) {
     var slot = hash & mask
-    while slots[slot] >= 0 { slot = (slot + 1) & mask }
-    slots[slot] = id
+    while slots[slot].id >= 0 { slot = (slot + 1) & mask }
+    slots[slot] = Slot(word: Self.packedWord(text), id: id.raw, count: Int32(text.count))
   }
 
-  private mutating func grow() {
-    slots = [Int32](repeating: -1, count: slots.count * 2)
-    mask = slots.count - 1
-    for (id, name) in names.enumerated() { insert(Int32(id), hash: Self.hash(name)) }
+  /// The id of the name spelled by `text` (ASCII, or already NFC), or `.unknown`.
+  @inline(__always)
+  func id(utf8 text: UnsafeBufferPointer<UInt8>) -> NameID {
+    let hash = text.count <= 8 ? Self.shortHash(Self.packedWord(text), count: text.count) : Self.hash(bytes: text).hash
+    return id(utf8: text, hash: hash)
+  }
+
+  @inline(__always)
+  private func id(utf8 text: UnsafeBufferPointer<UInt8>, hash: Int) -> NameID {
+    let word = Self.packedWord(text)
+    return slots.withUnsafeBufferPointer { slots in
+      var slot = hash & mask
+      while true {
+        let candidate = slots[slot]
+        if candidate.id < 0 { return .unknown }
+        if candidate.word == word && Int(candidate.count) == text.count
+          && (text.count <= 8 || hasBytes(of: Int(candidate.id), text))
+        {
+          return NameID(raw: candidate.id)
+        }
+        slot = (slot + 1) & mask
+      }
+    }
+  }
+
+  private func hasBytes(of id: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[starts[id]..<starts[id + 1]]) }
+      .hasSameBytes(as: text)
+  }
+
+  /// `name` as the table keeps it: its NFC form.
+  private static func nfc(_ name: String) -> String {
+    let isASCII = name.utf8.withContiguousStorageIfAvailable(\.isASCII) ?? name.utf8.allSatisfy { $0 < 0x80 }
+    return isASCII ? name : NameRules.nfc(name)
+  }
+
+  /// The id of `name` (compared as its NFC form), or `.unknown`.
+  func id(_ name: String) -> NameID {
+    var normalized = Self.nfc(name)
+    return normalized.withUTF8 { id(utf8: $0) }
   }
 
   /// A hash of the name's UTF-8, or of its NFC form when it is not ASCII:

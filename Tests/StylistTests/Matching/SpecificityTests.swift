@@ -4,10 +4,9 @@ import Testing
 
 /// Every example of SPEC §4, verbatim.
 @Suite struct SpecificityTests {
-  /// Up to eight components on nodes under 4096 deep are packed in two
-  /// words, others kept in an array; either way order, equality, hashing
-  /// and the vector are those of the plain vector the entries spell.
-  @Test func packedAndSpilledAgreeWithVectors() {
+  /// Order, equality, hashing and the vector are those of the plain
+  /// vector the entries spell, however many entries and however deep.
+  @Test func comparisonsAgreeWithPlainVectors() {
     var generator = SeededGenerator(seed: 11)
     /// A specificity and its vector built from the same entries, without
     /// trailing zeros (they do not count).

@@ -8,9 +8,9 @@ import Testing
     // Short names hash as one packed word, longer ones (9 bytes and up) a word at a time.
     let names = (0..<100).map { "name\($0)" } + (0..<100).map { "a-longer-name-\($0)" }
     let ids = names.map { table.intern($0) }
-    #expect(ids == (0..<200).map(Int32.init))
+    #expect(ids == (0..<200).map(NameID.init))
     #expect(names.map { table.intern($0) } == ids)
-    #expect(table.id("name7") == 7 && table.id("other") == NameTable.absent)
+    #expect(table.id("name7") == NameID(7) && table.id("other") == .unknown)
   }
 
   /// A name of up to 8 bytes is looked up by its packed word alone, so
@@ -25,14 +25,13 @@ import Testing
     }
   }
 
-  /// The query's table finds every interned name from its bytes and
-  /// nothing else: not a name one byte off, nor a prefix or an extension.
+  /// The table finds every interned name from its bytes and nothing
+  /// else: not a name one byte off, nor a prefix or an extension.
   @Test func lookupFindsExactlyTheInternedNames() {
     var table = NameTable()
     let names = ["a", "ab", "abc", "abcd", "part12", "screen10", "selected", "a-longer-name", "caf\u{E9}"]
     for name in names { _ = table.intern(name) }
-    let lookup = NameLookup(table)
-    defer { lookup.deallocate() }
+    let lookup = table
     for (id, name) in names.enumerated() {
       #expect(lookup.id(name) == NameID(raw: Int32(id)), "\(name)")
       var bytes = Array(name.utf8)
