@@ -135,8 +135,8 @@ enum NaiveResolver {
   }
 }
 
-/// `explain`'s reasons as the library gave them before the rule trie, on the
-/// `String` placement: the oracle for `StyleIndex.matches`.
+/// `explain`'s reasons computed on the `String` placement, independent of
+/// the trie: the oracle for `rankedCandidates`.
 enum StringMismatch {
   static func reason(_ selector: StyleSelector, on node: NodeIdentifier, theme current: String?) -> MismatchReason? {
     if let required = selector.theme, required != current { return .theme(required: required, current: current) }

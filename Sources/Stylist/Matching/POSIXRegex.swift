@@ -18,7 +18,7 @@ final class POSIXRegex: @unchecked Sendable {
   init?(extendedPattern pattern: String) {
     // Compile before initialising the property: a failable class init that
     // returns nil after full initialisation still runs `deinit`, which would
-    // free the buffer a second time (found by fuzzing).
+    // free the buffer a second time (a fuzz regression keeps it so).
     let buffer = UnsafeMutablePointer<regex_t>.allocate(capacity: 1)
     guard regcomp(buffer, pattern, REG_EXTENDED | REG_NOSUB) == 0 else {
       buffer.deallocate()

@@ -1,7 +1,7 @@
 @testable import Stylist
 
-/// An oracle for the index's placement: the two-pass placement over
-/// `String`s that the library used before the rule trie (SPEC §3.2, §3.4, §4).
+/// An oracle for the index's placement: the placement of SPEC §3.2, §3.4
+/// and §4 written over `String`s, independent of the trie.
 ///
 /// Components joined by `>` form a *chunk* that must sit on consecutive node
 /// components. A first pass places every chunk as early (outermost) as it can,

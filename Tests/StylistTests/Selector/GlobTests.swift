@@ -3,10 +3,10 @@ import Testing
 @testable import Stylist
 
 @Suite struct GlobTests {
-  /// Found by fuzzing: U+0605 glued `{` into one `Character`, which then went
-  /// into the regex unescaped and failed to compile.
+  /// A glob's literal parts are escaped by scalar, not by `Character`: U+0605
+  /// glues `{` into one `Character`, and the `{` must still be escaped.
   /// A pattern that does not compile gives nil and frees its buffer once
-  /// (a double free here was found by fuzzing; ASan checks it in `make sanitize`).
+  /// (ASan checks it in `make sanitize`).
   @Test func invalidRegexIsNil() {
     #expect(POSIXRegex(extendedPattern: "a(") == nil)
   }
