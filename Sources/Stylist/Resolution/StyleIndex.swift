@@ -1,7 +1,7 @@
 /// An immutable, indexed set of rules: the snapshot every query runs on.
 ///
-/// Every query — `bestMatch`, `applicableMatches`, `cascade`, `matches` —
-/// runs on one compiled form, the rule trie (`Index/RuleTrie.swift`): rules
+/// Every query — `bestMatch`, `cascade`, `rankedCandidates` — runs on one
+/// compiled form, the rule trie (`Index/RuleTrie.swift`): rules
 /// keyed by their theme and token, then by their path components from the
 /// innermost, so a query only visits rules whose innermost parts the node has.
 struct StyleIndex: Sendable {
@@ -63,12 +63,20 @@ struct StyleIndex: Sendable {
   /// The sheets' rules in order, each selector's last only: the rules an
   /// index over `sheets` holds.
   static func latestRules(of sheets: [StyleSheet]) -> [StyleRule] {
-    // Position of each selector's last rule across all sheets; a rule stays
-    // only at that position (a plain dictionary: ordered removal is quadratic).
-    var last: [StyleSelector: Int] = [:]
-    let all = sheets.flatMap(\.rules)
-    for (position, rule) in all.enumerated() { last[rule.selector] = position }
-    return all.enumerated().filter { last[$0.element.selector] == $0.offset }.map(\.element)
+    // Repeats found as the compiler finds them (`LatestPositions`): each
+    // selector read in place, compared only with a candidate of its hash.
+    let all = sheets.count == 1 ? sheets[0].rules : sheets.flatMap(\.rules)
+    var latest = LatestPositions(capacity: all.count)
+    var replaced: [Int] = []
+    for position in all.indices {
+      let earlier = latest.update(position, hash: all[position].selector.contentHash) {
+        all[$0].selector == all[position].selector
+      }
+      if let earlier { replaced.append(earlier) }
+    }
+    guard !replaced.isEmpty else { return all }
+    let isReplaced = Set(replaced)
+    return all.indices.filter { !isReplaced.contains($0) }.map { all[$0] }
   }
 
   /// An index over `rules` (later wins a tie), compiled now; `declaredThemes`
