@@ -135,10 +135,7 @@ struct LineReader {
   /// next call) the line after reading.
   mutating func nextLine() -> Line? {
     while true {
-      let found = buffer.withUnsafeBufferPointer {
-        UnsafeBufferPointer(rebasing: $0[scanned...]).firstIndex(of: 0x0A)
-      }
-      if let newline = found.map({ scanned + $0 }) {
+      if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
         defer {
           start = newline + 1
           scanned = start
@@ -178,18 +175,7 @@ struct LineReader {
       buffer.removeSubrange(0..<start)
       start = 0
       scanned = buffer.count
-      let old = buffer.count
-      buffer.reserveCapacity(old + chunk)
-      buffer.append(contentsOf: repeatElement(0, count: chunk))
-      let count = buffer.withUnsafeMutableBytes { bytes in
-        SystemCalls.read(descriptor, into: bytes.baseAddress! + old, count: chunk)
-      }
-      if count <= 0 {
-        finished = true
-        buffer.removeLast(chunk)
-      } else {
-        buffer.removeLast(chunk - count)
-      }
+      if SystemCalls.read(descriptor, appendingAtMost: chunk, to: &buffer) <= 0 { finished = true }
     }
   }
 }

@@ -23,11 +23,6 @@ struct OutputBuffer {
     if self.bytes.count >= limit { flush() }
   }
 
-  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-    self.bytes.append(contentsOf: bytes)
-    if self.bytes.count >= limit { flush() }
-  }
-
   mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
   /// Appends `value`'s JSON.
@@ -89,6 +84,6 @@ struct OutputBuffer {
 
   /// Writes everything, retrying short writes; gives up quietly on a closed pipe.
   static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-    bytes.withUnsafeBytes { SystemCalls.writeAll($0, to: descriptor) }
+    SystemCalls.writeAll(bytes, to: descriptor)
   }
 }

@@ -13,27 +13,35 @@ enum SystemCalls {
   static let standardOutput = STDOUT_FILENO
   static let standardError = STDERR_FILENO
 
-  /// Reads up to `count` bytes into `buffer`: the count read, 0 at the end
-  /// of input, -1 on an error (a read interrupted by a signal is retried).
-  static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+  /// Reads at most `count` bytes onto the end of `buffer`: the count read,
+  /// 0 at the end of input, -1 on an error (a read interrupted by a signal
+  /// is retried).
+  static func read(_ descriptor: Int32, appendingAtMost count: Int, to buffer: inout [UInt8]) -> Int {
+    let old = buffer.count
+    buffer.append(contentsOf: repeatElement(0, count: count))
+    var result = -1
     while true {
-      let result = systemRead(descriptor, buffer, count)
+      result = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + old, count) }
       if result < 0 && errno == EINTR { continue }
-      return result
+      break
     }
+    buffer.removeLast(count - max(result, 0))
+    return result
   }
 
   /// Writes all of `bytes`, retrying short and interrupted writes; gives up
   /// quietly on an error (a closed pipe: the reader has gone).
-  static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        return
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        offset += written
       }
-      offset += written
     }
   }
 
