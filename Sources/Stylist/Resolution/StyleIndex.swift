@@ -90,9 +90,6 @@ struct StyleIndex: Sendable {
 
   private init(storage: Storage) { self.storage = storage }
 
-  /// An index with no rules.
-  static let empty = StyleIndex(rules: [])
-
   /// Every applicable rule, best first.
   func applicableMatches(for node: NodeIdentifier, options: QueryOptions = .init()) -> [Match] {
     let ranking = node.withView { ranked($0, theme: node.theme ?? options.theme, mode: options.mode) }

@@ -112,28 +112,19 @@ extension PropertyValue {
     output.append(quote)
   }
 
-  /// Whether `bytes` is ASCII that goes into a JSON string as it is (no
-  /// control character, `"` or `\`), in the one pass of `needsJSONEscaping`:
-  /// for input that may not be UTF-8, which must be repaired when not ASCII.
-  static func isVerbatimJSONASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    !needsJSONEscaping(bytes, orHasNonASCII: true)
-  }
-
-  /// Whether `bytes` holds a control character, `"` or `\` (or, with
-  /// `orHasNonASCII`, a byte from 0x80 up): eight bytes at a time, with no
-  /// branch per byte.
-  static func needsJSONEscaping(_ bytes: UnsafeBufferPointer<UInt8>, orHasNonASCII: Bool = false) -> Bool {
+  /// Whether `bytes` holds a control character, `"` or `\`: eight bytes at
+  /// a time, with no branch per byte.
+  static func needsJSONEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let high: UInt64 = 0x8080_8080_8080_8080
     // The high bit of some byte is set in `below(word, n)` exactly when some
     // byte of `word` is below `n` (n ≤ 128).
     func below(_ word: UInt64, _ n: UInt64) -> UInt64 { (word &- ones &* n) & ~word & high }
     var found: UInt64 = 0
-    let nonASCII: UInt64 = orHasNonASCII ? high : 0
     // A byte seen twice (the last word overlaps) finds the same; the
     // padding, a letter, finds nothing.
     bytes.forEachWord(padding: UInt8(ascii: "a")) { _, word, _ in
-      found |= below(word, 0x20) | below(word ^ ones &* 0x22, 1) | below(word ^ ones &* 0x5C, 1) | word & nonASCII
+      found |= below(word, 0x20) | below(word ^ ones &* 0x22, 1) | below(word ^ ones &* 0x5C, 1)
     }
     return found != 0
   }

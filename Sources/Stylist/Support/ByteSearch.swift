@@ -74,14 +74,6 @@ extension UnsafeBufferPointer<UInt8> {
     count == other.count && (count == 0 || memcmp(baseAddress!, other.baseAddress!, count) == 0)
   }
 
-  /// The index of the first `byte`, or nil: `memchr`, which tests many
-  /// bytes at once where the generic `firstIndex(of:)` steps one at a time.
-  @inline(__always)
-  func firstIndex(ofByte byte: UInt8) -> Int? {
-    guard let base = baseAddress, count > 0, let found = memchr(base, Int32(byte), count) else { return nil }
-    return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-  }
-
   /// Whether every byte is ASCII, eight at a time.
   var isASCII: Bool {
     var high: UInt64 = 0

@@ -36,21 +36,6 @@ struct PropertyValueJSONTests {
     }
   }
 
-  /// What `batch` copies without a look: every byte value at each place of
-  /// a word and of the tail, against the rule per byte.
-  @Test func verbatimASCIIIsASCIIWithNothingToEscape() {
-    for value in 0...255 {
-      let byte = UInt8(value)
-      let verbatim = byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-      for prefix in 0..<17 {
-        let bytes = Array(repeating: UInt8(ascii: "a"), count: prefix) + [byte] + Array("/z".utf8)
-        bytes.withUnsafeBufferPointer { bytes in
-          #expect(PropertyValue.isVerbatimJSONASCII(bytes) == verbatim, "\(value) after \(prefix)")
-        }
-      }
-    }
-  }
-
   /// Text written in place and escaped after the fact (selector names,
   /// locations) comes out as the same text escaped up front, after what
   /// the output held already.
