@@ -36,7 +36,7 @@ enum Diagnostics {
   }
 
   static func writeError(_ text: String) {
-    OutputBuffer.writeAll(Array(text.utf8), to: SystemCalls.standardError)
+    SystemCalls.writeAll(Array(text.utf8), to: SystemCalls.standardError)
   }
 }
 

@@ -78,12 +78,7 @@ struct OutputBuffer {
 
   mutating func flush() {
     guard !bytes.isEmpty else { return }
-    Self.writeAll(bytes, to: descriptor)
-    bytes.removeAll(keepingCapacity: true)
-  }
-
-  /// Writes everything, retrying short writes; gives up quietly on a closed pipe.
-  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
     SystemCalls.writeAll(bytes, to: descriptor)
+    bytes.removeAll(keepingCapacity: true)
   }
 }

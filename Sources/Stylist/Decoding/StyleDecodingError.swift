@@ -65,12 +65,6 @@ extension Resolution {
   /// Throws `StyleDecodingError` naming the property and the style's
   /// location when a value does not fit, and when nothing applies.
   public func decode<T: Decodable>(_ type: T.Type = T.self) throws(StyleDecodingError) -> T {
-    try Self.decode(type, properties: properties, source: source, node: node?.description)
-  }
-
-  static func decode<T: Decodable>(
-    _ type: T.Type, properties: Properties?, source: SourceLocation?, node: String?
-  ) throws(StyleDecodingError) -> T {
     guard let properties else {
       let subject = node.map { "no style applies to '\($0)'" } ?? "no style applies"
       throw StyleDecodingError(propertyPath: "", source: nil, message: subject + " and the sheet has no default")
