@@ -4,7 +4,7 @@ CONFIG ?= debug
 BIN = .build/$(CONFIG)/stylist
 DEMO = Fixtures/demo
 
-.PHONY: deps build test run format clean fuzz bench base-stylist sanitize docs install
+.PHONY: deps build test test-bundled run format clean fuzz bench base-stylist sanitize docs install
 
 # libyaml (through pkg-config) is the one system dependency.
 deps:
@@ -20,6 +20,12 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# The whole suite again with the libyaml that Yams bundles (the one iOS, tvOS,
+# watchOS and visionOS use), in a build folder of its own. CI runs both.
+test-bundled:
+	STYLIST_BUNDLED_LIBYAML=1 $(SWIFT) build --build-tests --scratch-path .build-bundled
+	STYLIST_BUNDLED_LIBYAML=1 $(SWIFT) test --skip-build --scratch-path .build-bundled
 
 run: build
 	@cd Fixtures && for cmd in \

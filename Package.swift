@@ -1,9 +1,28 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// libyaml: Linux and macOS use the system library (pkg-config `yaml-0.1`) through
+// `CYAML`; platforms without one use the copy Yams bundles, its `CYaml` module (the
+// same C API). `STYLIST_BUNDLED_LIBYAML=1` selects the bundled copy everywhere, so
+// the path iOS takes is built and tested on Linux too.
+let bundledEverywhere = Context.environment["STYLIST_BUNDLED_LIBYAML"] == "1"
+let systemLibYAMLPlatforms: [Platform] = [.linux, .macOS]
+let bundledLibYAMLPlatforms: [Platform] = [
+  .iOS, .macCatalyst, .tvOS, .watchOS, .visionOS, .android, .windows, .wasi,
+]
+let bundledLibYAML: TargetDependencyCondition? =
+  bundledEverywhere ? nil : .when(platforms: bundledLibYAMLPlatforms)
+/// `STYLIST_BUNDLED_LIBYAML` is defined where the bundled copy is used (its limits differ).
+let libYAMLSettings: [SwiftSetting] = [
+  .define("STYLIST_BUNDLED_LIBYAML", bundledEverywhere ? nil : .when(platforms: bundledLibYAMLPlatforms))
+]
+let libYAMLDependencies: [Target.Dependency] =
+  (bundledEverywhere ? [] : [.target(name: "CYAML", condition: .when(platforms: systemLibYAMLPlatforms))])
+  + [.product(name: "Yams", package: "Yams", condition: bundledLibYAML)]
+
 let package = Package(
   name: "Stylist",
-  platforms: [.macOS(.v15)],
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Stylist", targets: ["Stylist"]),
     .executable(name: "stylist", targets: ["StylistCLI"]),
@@ -11,6 +30,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    // Only for the libyaml it bundles, on platforms without a system one.
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     // `make docs`: the DocC catalog in Sources/Stylist/Stylist.docc.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -22,10 +43,10 @@ let package = Package(
     ),
     .target(
       name: "Stylist",
-      dependencies: [
-        "CYAML",
-        .product(name: "OrderedCollections", package: "swift-collections"),
-      ]
+      dependencies: libYAMLDependencies + [
+        .product(name: "OrderedCollections", package: "swift-collections")
+      ],
+      swiftSettings: libYAMLSettings
     ),
     .executableTarget(
       name: "StylistCLI",
@@ -36,7 +57,7 @@ let package = Package(
     ),
     // The README's library example, built and run by the tests as an app would.
     .executableTarget(name: "QuickStart", dependencies: ["Stylist"], path: "Examples/QuickStart"),
-    .testTarget(name: "StylistTests", dependencies: ["Stylist"]),
+    .testTarget(name: "StylistTests", dependencies: ["Stylist"], swiftSettings: libYAMLSettings),
     .testTarget(name: "StylistCLITests", dependencies: ["StylistCLI", "Stylist"]),
     // Uses only the public API, as an app does (no `@testable`).
     .testTarget(name: "StylistAppTests", dependencies: ["Stylist"]),

@@ -11,7 +11,8 @@ struct LintCommand: ParsableCommand {
       them, so an overlay that extends or uses its base's styles and variables
       can be checked.
       Warnings end with their kind: duplicate-selector, never-wins,
-      unused-variable, empty-component, similar-theme; --ignore KIND drops them
+      unused-variable, empty-component, similar-theme, themed-drops-properties;
+      --ignore KIND drops them
       (repeatable). JSON gives each diagnostic's "kind", and "suggestion" when a
       close name exists.
       Exit status: 0 when there is no error (warnings allowed), 1 when there are

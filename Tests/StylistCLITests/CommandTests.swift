@@ -46,6 +46,7 @@ import Testing
     ("lint-text.txt", ["lint", "demo/demo.yaml", "sheets/app.yaml", "bad/many-errors.yaml"], 1),
     ("lint-json.txt", ["lint", "--format", "json", "sheets/app.yaml"], 0),
     ("lint-shadowed.txt", ["lint", "sheets/shadowed.yaml"], 0),
+    ("lint-themed-drops.txt", ["lint", "sheets/themed-drops.yaml"], 0),
     ("dump-json.txt", ["dump", "-s", "seed/spec-example.yaml"], 0),
     ("dump-yaml.txt", ["dump", "-s", "seed/spec-example.yaml", "--theme", "dark", "--format", "yaml"], 0),
   ])

@@ -67,6 +67,10 @@ extension NodeIdentifier: LosslessStringConvertible, ExpressibleByStringLiteral 
   }
 
   /// Parses `description`; nil when it is not a valid identifier.
+  ///
+  /// Given a string literal, `NodeIdentifier("home/*/label")`, Swift calls
+  /// ``init(stringLiteral:)`` instead, which stops the program on an invalid
+  /// literal: text read at run time goes through ``init(parsing:)``.
   public init?(_ description: String) {
     guard let parsed = try? NodeIdentifier(parsing: description) else { return nil }
     self = parsed

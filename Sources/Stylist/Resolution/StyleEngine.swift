@@ -1,3 +1,5 @@
+import Observation
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -12,9 +14,14 @@
 /// sheets, or changing ``theme`` or ``mode``, is one atomic step, after
 /// which observers hear a ``StyleUpdate`` (see ``observe(_:)``).
 ///
+/// The engine is `Observable`: code that reads an answer, ``theme``,
+/// ``mode``, ``knownThemes`` or ``themeWarning`` inside
+/// `withObservationTracking` (as SwiftUI does for a view's body) is told when
+/// a reload, a theme change or a mode change can alter what it read.
+///
 /// (Named `StyleEngine`, not `Stylist`, so that `Stylist.Component` names this
 /// module's type in an app that has its own `Component`.)
-public final class StyleEngine: Sendable {
+public final class StyleEngine: Sendable, Observable {
   private struct State {
     var index: StyleIndex
     var theme: String?
@@ -34,6 +41,7 @@ public final class StyleEngine: Sendable {
   }
 
   private let state: Locked<State>
+  private let registrar = ObservationRegistrar()
 
   /// Loads `paths` as one sheet (see ``StyleSheet/init(contentsOf:options:)-(String,_)``).
   public convenience init(
@@ -57,14 +65,20 @@ public final class StyleEngine: Sendable {
   /// The theme used when a query names none (a node's `@theme` wins).
   /// Setting a different theme tells observers.
   public var theme: String? {
-    get { state.withLock { $0.theme } }
+    get {
+      registrar.access(self, keyPath: \.theme)
+      return state.withLock { $0.theme }
+    }
     set { change(\.theme, to: newValue, as: .theme) }
   }
 
   /// An explicit precedence mode; nil means the sheets' `mode:`, else
   /// `themed`. Setting a different mode tells observers.
   public var mode: PrecedenceMode? {
-    get { state.withLock { $0.mode } }
+    get {
+      registrar.access(self, keyPath: \.mode)
+      return state.withLock { $0.mode }
+    }
     set { change(\.mode, to: newValue, as: .mode) }
   }
 
@@ -81,17 +95,39 @@ public final class StyleEngine: Sendable {
   /// mentioned. Such a theme is allowed (its selectors simply never apply);
   /// the warning catches typos such as `--theme drak`.
   public func unknownThemeWarning(_ theme: String, at location: SourceLocation) -> SheetDiagnostic? {
-    guard let (message, suggestion) = ThemeNames.unknownTheme(theme, known: knownThemes) else { return nil }
+    unknownThemeWarning(theme, known: knownThemes, at: location)
+  }
+
+  private func unknownThemeWarning(_ theme: String, known: [String], at location: SourceLocation) -> SheetDiagnostic? {
+    guard let (message, suggestion) = ThemeNames.unknownTheme(theme, known: known) else { return nil }
     return SheetDiagnostic(.warning, message, kind: .unknownTheme, at: location, suggestion: suggestion)
+  }
+
+  /// The warning for the current ``theme`` when no loaded sheet mentions
+  /// it (``unknownThemeWarning(_:at:)``, located at `StyleEngine.theme:1:1`);
+  /// nil when the theme is mentioned or none is set. Setting such a theme is
+  /// allowed, as on the command line: its selectors simply never apply.
+  /// This is where an app sees the typo; it changes with the theme and the
+  /// sheets, and is observable like them.
+  public var themeWarning: SheetDiagnostic? {
+    let (index, options) = snapshot
+    guard let theme = options.theme else { return nil }
+    return unknownThemeWarning(
+      theme, known: index.themes, at: SourceLocation(file: "StyleEngine.theme", line: 1, column: 1))
   }
 
   /// The current snapshot (for the tests).
   var index: StyleIndex { snapshot.index }
 
+  /// What every answer depends on (the snapshot, the theme and the mode), as
+  /// one key path for Observation: a query registers it once.
+  private var answerInputs: Void { () }
+
   /// The index and query options of this moment: every answer of one call
   /// comes from one snapshot.
   private var snapshot: (index: StyleIndex, options: QueryOptions) {
-    state.withLock { ($0.index, $0.index.options(theme: $0.theme, mode: $0.mode)) }
+    registrar.access(self, keyPath: \.answerInputs)
+    return state.withLock { ($0.index, $0.index.options(theme: $0.theme, mode: $0.mode)) }
   }
 
   /// The style that wins for `node` (the precedence rules), or the default style.
@@ -213,18 +249,34 @@ public final class StyleEngine: Sendable {
   /// the update and hands it to observers unless another thread is already
   /// handing over updates (it will hand over this one too).
   private func publish(_ kind: StyleUpdate.Changes, _ change: (inout State) -> Bool) {
-    let mustDeliver = state.withLock { state in
-      guard change(&state) else { return false }
+    let (changed, mustDeliver) = state.withLock { state in
+      guard change(&state) else { return (false, false) }
       state.generation += 1
       state.undelivered.append(state.update(kind))
-      guard !state.isDelivering else { return false }
+      guard !state.isDelivering else { return (true, false) }
       state.isDelivering = true
-      return true
+      return (true, true)
     }
+    guard changed else { return }
+    tellObservation(kind)
     guard mustDeliver else { return }
     while let (update, observers) = nextDelivery() {
       for observer in observers { observer(update) }
     }
+  }
+
+  /// Tells Observation's trackers of what `kind` changed, once it is
+  /// published (so a tracker that reads again sees the new state) and
+  /// outside the lock (so it may read).
+  private func tellObservation(_ kind: StyleUpdate.Changes) {
+    if kind.contains(.theme) { notify(\.theme) }
+    if kind.contains(.mode) { notify(\.mode) }
+    notify(\.answerInputs)
+  }
+
+  private func notify<Member>(_ keyPath: KeyPath<StyleEngine, Member>) {
+    registrar.willSet(self, keyPath: keyPath)
+    registrar.didSet(self, keyPath: keyPath)
   }
 
   /// The oldest undelivered update and the observers to tell, or nil (and

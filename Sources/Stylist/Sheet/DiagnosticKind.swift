@@ -62,12 +62,15 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
   public static let unknownTheme = Self(rawValue: "unknown-theme")
   /// A theme whose name is one typo away from another theme's (`drak`, `dark`).
   public static let similarTheme = Self(rawValue: "similar-theme")
+  /// A themed style that lacks properties of the unthemed style it replaces
+  /// under its theme (`@dark/title` without `title`'s `size`; `lint`).
+  public static let themedDropsProperties = Self(rawValue: "themed-drops-properties")
 
   /// Every kind, errors first, as the documentation lists them.
   public static let all: [DiagnosticKind] = [
     .yamlSyntax, .duplicateKey, .wrongType, .unknownKey, .invalidSelector, .invalidName, .invalidSetting,
     .invalidValue, .unknownVariable, .variableCycle, .unknownExtends, .extendsCycle, .importNotFound, .importCycle,
     .unreadableFile, .limitExceeded, .invalidTree, .duplicateSelector, .neverWins, .unusedVariable, .emptyComponent,
-    .unknownTheme, .similarTheme,
+    .unknownTheme, .similarTheme, .themedDropsProperties,
   ]
 }

@@ -1,4 +1,8 @@
-extension PropertyValue {
+extension PropertyValue: CustomStringConvertible {
+  /// A scalar's text as written (`#DB3B3B`, `16`, `true`), and a list or a
+  /// map as one line of JSON (`{"top":4,"bottom":4}`), as `print` shows it.
+  public var description: String { scalarText ?? jsonText }
+
   /// Block-style YAML that loads back to the same value (strings that would
   /// read as another type, or hold special characters, are double-quoted).
   public func yamlText(indent: Int = 0) -> String {

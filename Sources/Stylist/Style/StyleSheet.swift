@@ -154,8 +154,8 @@ public struct StyleSheet: Sendable {
   }
 
   /// Every error and warning of loading `paths`, for `lint`; this adds the
-  /// warnings about selectors that can never win, which loading skips to
-  /// stay fast.
+  /// warnings about selectors that can never win, similar themes and themed
+  /// styles that drop properties, which loading skips to stay fast.
   public static func diagnose(_ urls: [URL], options: LoadOptions = .init()) -> [SheetDiagnostic] {
     do {
       return diagnose(try SheetLoadError.paths(of: urls), options: options)
@@ -189,6 +189,7 @@ public struct StyleSheet: Sendable {
       let lintOnly =
         ShadowedRules.warnings(neverWins, rules: sheet.rules)
         + ThemeNames.similarThemeWarnings(declared: sheet.themes, rules: sheet.rules)
+        + ThemedReplacements.warnings(rules: sheet.rules)
       return (ordered(sheet.warnings + lintOnly, files: sheet.files), sheet)
     } catch {
       return (error.diagnostics, nil)

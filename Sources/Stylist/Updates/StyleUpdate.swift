@@ -1,8 +1,8 @@
 /// A change to a ``StyleEngine``, as observers hear it: what changed and the
 /// engine's state right after that change.
-public struct StyleUpdate: Sendable {
+public struct StyleUpdate: Sendable, CustomStringConvertible {
   /// What an update changed.
-  public struct Changes: OptionSet, Sendable, Hashable {
+  public struct Changes: OptionSet, Sendable, Hashable, CustomStringConvertible {
     /// The set's bits.
     public let rawValue: Int
     /// A set from its bits.
@@ -14,6 +14,12 @@ public struct StyleUpdate: Sendable {
     public static let theme = Changes(rawValue: 1 << 1)
     /// The engine's ``StyleEngine/mode`` changed.
     public static let mode = Changes(rawValue: 1 << 2)
+
+    /// The names of the changes in the set: `[snapshot, theme]`.
+    public var description: String {
+      let names = [(Changes.snapshot, "snapshot"), (.theme, "theme"), (.mode, "mode")]
+      return "[" + names.filter { contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
+    }
   }
 
   /// What this update changed.
@@ -25,6 +31,11 @@ public struct StyleUpdate: Sendable {
   public let theme: String?
   /// The engine's explicit mode after the change.
   public let mode: PrecedenceMode?
+
+  /// `update 3 [theme]: theme dark, mode from the sheets`.
+  public var description: String {
+    "update \(generation) \(changes): theme \(theme ?? "none"), mode \(mode?.rawValue ?? "from the sheets")"
+  }
 }
 
 /// Keeps an observation alive: cancelling the token, or releasing the last

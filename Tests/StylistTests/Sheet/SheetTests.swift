@@ -262,6 +262,17 @@ import Testing
     #expect(warnings.allSatisfy { $0.severity == .warning && $0.message.contains("can never win") })
   }
 
+  /// A themed style checked against its unthemed twin: kept properties
+  /// (written out or through `extends`) are fine, dropped ones are named.
+  @Test func lintAddsThemedStylesThatDropProperties() throws {
+    let path = FixturePaths.path("sheets/themed-drops.yaml")
+    #expect(try StyleSheet(contentsOf: path).warnings.isEmpty)
+    let warnings = StyleSheet.diagnose([path])
+    #expect(warnings.map(\.kind) == [.themedDropsProperties, .themedDropsProperties])
+    #expect(warnings.map(\.location.line) == [4, 13])
+    #expect(warnings.first?.message.contains("drops its properties 'size', 'bold'") == true)
+  }
+
   @Test func anchorsAliasesAndMergeKeys() throws {
     let yaml = """
       styles:

@@ -1,4 +1,10 @@
-import CYAML
+// The one file that imports libyaml: the system library through `CYAML`, or
+// where there is none the copy Yams bundles (`Package.swift` decides which).
+#if STYLIST_BUNDLED_LIBYAML
+  import CYaml
+#else
+  import CYAML
+#endif
 
 /// The only place that touches libyaml: runs its event parser over bytes
 /// and hands each event to `handler` as a Swift value with its start mark
@@ -155,6 +161,12 @@ enum YAMLParser {
     if parser.error == YAML_READER_ERROR {
       // Reader errors (bad encoding, control characters) carry a byte offset only.
       mark = self.mark(atOffset: min(Int(parser.problem_offset), bytes.count), in: bytes)
+    }
+    if problem.hasPrefix("Maximum nesting level reached") {
+      // The bundled libyaml's own cap (1,000 levels, a process-wide setting
+      // that is Yams's to keep); the system libyaml has none and the
+      // composer's `LoadOptions.maxNestingDepth` applies.
+      return YAMLError(message: "nesting deeper than libyaml's limit of 1000 levels", mark: mark, kind: .limitExceeded)
     }
     let opened = YAMLMark(line: Int(parser.context_mark.line) + 1, column: Int(parser.context_mark.column) + 1)
     let offset = Int(parser.problem_mark.index)

@@ -1,0 +1,24 @@
+extension Resolution: CustomStringConvertible {
+  /// One line: the node (when the answer holds it), the winner's name (or
+  /// `(default)`, or `no style`), where its properties come from, the theme
+  /// and the properties as JSON —
+  /// `home/title → @dark/title (app.yaml:9:3, theme dark) {"color":"#EEEEEE"}`.
+  public var description: String {
+    var text = node.map { "\($0) → " } ?? ""
+    text += match?.rule.name ?? (isDefault ? "(default)" : "no style")
+    let place = [source.map(String.init(describing:)), theme.map { "theme \($0)" }].compactMap { $0 }
+    if !place.isEmpty { text += " (" + place.joined(separator: ", ") + ")" }
+    if let properties { text += " " + PropertyValue.map(properties).jsonText }
+    return text
+  }
+}
+
+extension Match: CustomStringConvertible {
+  /// The rule's name and its specificity on the node: `header/title [3, 12]`.
+  public var description: String { "\(rule.name) \(specificity)" }
+}
+
+extension StyleRule: CustomStringConvertible {
+  /// The rule's name and where it was written: `header/title (app.yaml:4:3)`.
+  public var description: String { style.source.map { "\(name) (\($0))" } ?? name }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Observation
+import Stylist
+import Testing
+
+/// Observation as SwiftUI uses it: what a view's body read inside
+/// `withObservationTracking` is invalidated by a change that can alter it.
+@Suite struct ObservationTests {
+  static let sheet = """
+    themes: { dark: {} }
+    styles:
+      title: { color: "#000000", size: 17 }
+      "@dark/title": { extends: [title], color: "#FFFFFF" }
+      a/b/title: { size: 20 }
+    """
+
+  /// Whether `change` tells a tracker of what `read` reads.
+  static func tells(_ engine: StyleEngine, reading read: @escaping () -> Void, when change: () throws -> Void)
+    rethrows -> Bool
+  {
+    let told = Flag()
+    withObservationTracking(read, onChange: { told.set() })
+    try change()
+    return told.isSet
+  }
+
+  @Test func anAnswerIsToldOfThemeModeAndReload() throws {
+    let engine = StyleEngine(sheets: [try StyleSheet(yaml: Self.sheet)])
+    let readAnswer = { _ = engine.bestMatch(for: "a/b/title") }
+    #expect(Self.tells(engine, reading: readAnswer) { engine.theme = "dark" })
+    #expect(Self.tells(engine, reading: readAnswer) { engine.mode = .classic })
+    #expect(try Self.tells(engine, reading: readAnswer) { try engine.replace(with: [StyleSheet(yaml: Self.sheet)]) })
+    // Every kind of query takes part, `parsing:` and cascades included.
+    #expect(Self.tells(engine, reading: { _ = try? engine.cascade(parsing: "title") }) { engine.theme = nil })
+    #expect(Self.tells(engine, reading: { _ = engine.rankedCandidates(for: "title") }) { engine.theme = "dark" })
+  }
+
+  @Test func noChangeTellsNothing() throws {
+    let engine = StyleEngine(sheets: [try StyleSheet(yaml: Self.sheet)], theme: "dark")
+    #expect(!Self.tells(engine, reading: { _ = engine.bestMatch(for: "title") }) { engine.theme = "dark" })
+    // The theme alone is not altered by a reload.
+    #expect(!(try Self.tells(engine, reading: { _ = engine.theme }) { try engine.reload(contentsOf: [String]()) }))
+    #expect(!Self.tells(engine, reading: { _ = engine.theme }) { engine.mode = .classic })
+  }
+
+  @Test func settingsAndThemeListsAreToldOfTheirChanges() throws {
+    let engine = StyleEngine(sheets: [try StyleSheet(yaml: Self.sheet)])
+    #expect(Self.tells(engine, reading: { _ = engine.theme }) { engine.theme = "dark" })
+    #expect(Self.tells(engine, reading: { _ = engine.mode }) { engine.mode = .themed })
+    let reload = { engine.replace(with: [try! StyleSheet(yaml: "styles: { \"@drak/x\": { a: 1 } }")]) }
+    #expect(Self.tells(engine, reading: { _ = engine.knownThemes }, when: reload))
+    #expect(engine.knownThemes == ["drak"])
+  }
+
+  /// A theme no sheet mentions is accepted, and the engine says so.
+  @Test func anUnknownThemeIsReportedToTheApp() throws {
+    let engine = StyleEngine(sheets: [try StyleSheet(yaml: Self.sheet)])
+    #expect(engine.themeWarning == nil)
+    engine.theme = "drak"
+    #expect(engine.theme == "drak")
+    #expect(
+      engine.themeWarning?.description
+        == "StyleEngine.theme:1:1: warning: no loaded sheet mentions theme 'drak'; did you mean 'dark'? [unknown-theme]"
+    )
+    #expect(engine.themeWarning?.suggestion == "dark")
+    // A reload that declares it clears the warning, and tells whoever read it.
+    let told = try Self.tells(engine, reading: { _ = engine.themeWarning }) {
+      try engine.replace(with: [StyleSheet(yaml: "themes: { drak: {} }")])
+    }
+    #expect(told && engine.themeWarning == nil)
+  }
+}
+
+/// Set once from any thread.
+final class Flag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+
+  func set() { lock.withLock { value = true } }
+  var isSet: Bool { lock.withLock { value } }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Observation
+import Stylist
+import Testing
+
+/// The SwiftUI article's code that compiles here (`SwiftUIArticleModel.swift`):
+/// shown in the article unchanged, and doing what the article says.
+@Suite struct SwiftUIArticleTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  @Test func theArticleShowsTheModelUnchanged() throws {
+    let model = try String(
+      contentsOf: Self.root.appendingPathComponent("Tests/StylistAppTests/SwiftUIArticleModel.swift"), encoding: .utf8)
+    let article = try String(
+      contentsOf: Self.root.appendingPathComponent("Sources/Stylist/Stylist.docc/SwiftUI.md"), encoding: .utf8)
+    let begin = try #require(model.range(of: "// article: begin\n"))
+    let end = try #require(model.range(of: "// article: end\n"))
+    let block = String(model[begin.upperBound..<end.lowerBound])
+    #expect(article.contains("```swift\n" + block + "```\n"))
+  }
+
+  @Test func groupsNestAndTheAnswerDecodes() throws {
+    let yaml = """
+      styles:
+        label: { color: "#111111", size: 14 }
+        "@dark/label": { extends: [label], color: "#EEEEEE" }
+        header[selected]/searchBar/label: { size: 16, bold: true }
+      """
+    let engine = StyleEngine(sheets: [try StyleSheet(yaml: yaml)])
+    let path: [Component] = ["header[selected]", "searchBar"]
+    #expect(textStyle(engine, path: path, token: "label") == TextStyle(color: nil, size: 16, bold: true))
+    #expect(textStyle(engine, path: ["footer"], token: "label") == TextStyle(color: "#111111", size: 14, bold: nil))
+    engine.theme = "dark"
+    #expect(textStyle(engine, path: [], token: "label") == TextStyle(color: "#EEEEEE", size: 14, bold: nil))
+    #expect(textStyle(engine, path: [], token: "nothing") == nil)
+    let ink = try #require(rgba("#DB3B3B"))
+    #expect(ink.red == 219.0 / 255 && ink.green == 59.0 / 255 && ink.blue == 59.0 / 255 && ink.opacity == 1)
+    #expect(rgba("#00000080")?.opacity == 128.0 / 255)
+    #expect(rgba("red") == nil && rgba("#12345") == nil && rgba("#GGGGGG") == nil)
+  }
+
+  /// Live reload: a save the watcher loads redraws a view that read the answer.
+  @Test func aWatchedSaveTellsTheViewThatReadTheAnswer() throws {
+    let scratch = try Scratch("swiftui")
+    try scratch.write("app.yaml", "styles:\n  label: { size: 14 }\n")
+    let engine = StyleEngine()
+    let reloads = Gathered<Int>()
+    let watcher = try SheetWatcher(engine: engine, paths: [scratch.path("app.yaml")]) { event in
+      if case .reloaded = event { reloads.append(1) }
+    }
+    let redrawn = Gathered<Int>()
+    withObservationTracking {
+      #expect(textStyle(engine, path: [], token: "label")?.size == 14)
+    } onChange: {
+      redrawn.append(1)
+    }
+    try scratch.saveByRename("app.yaml", "styles:\n  label: { size: 20 }\n")
+    #expect(redrawn.wait(forCount: 1).count == 1)
+    #expect(reloads.wait(forCount: 1).count == 1)
+    #expect(textStyle(engine, path: [], token: "label")?.size == 20)
+    watcher.stop()
+  }
+}
