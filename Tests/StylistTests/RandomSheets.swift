@@ -110,13 +110,14 @@ enum NaiveResolver {
     _ rules: [StyleRule], node: NodeIdentifier, options: QueryOptions,
     placement: (StyleSelector, [Component]) -> Specificity?
   ) -> [Ranked] {
-    let theme = node.theme ?? options.theme
+    // One axis: a node's last theme replaces the engine's.
+    let current = node.themes.last.map { [$0] } ?? options.themes
     var found: [(ranked: Ranked, key: (Int, Specificity, Int))] = []
     for (order, rule) in rules.enumerated() {
-      if let required = rule.selector.theme, required != theme { continue }
+      if !rule.selector.themes.allSatisfy(current.contains) { continue }
       guard rule.selector.token.name.matches(node.token) else { continue }
       guard let specificity = placement(rule.selector, node.path) else { continue }
-      let themed = rule.selector.theme != nil ? 1 : 0
+      let themed = rule.selector.themes.count
       let key = options.mode == .themed ? (themed, specificity, 0) : (0, specificity, themed)
       found.append((Ranked(order: order, specificity: specificity), key))
     }

@@ -1,16 +1,32 @@
 /// What is styled: an atom (the token) inside nested components, optionally
-/// with a theme, e.g. `@dark/home/header[selected]/searchBar/label` (README: Node identifiers).
+/// with themes, e.g. `@dark/home/header[selected]/searchBar/label` (README: Node identifiers).
 public struct NodeIdentifier: Hashable, Sendable {
-  /// The theme named by a leading `@name/`; it wins over the query's theme.
-  public var theme: String?
+  /// The themes named by leading `@name/` parts, each once, in the order
+  /// written; on the axes they name they replace the query's themes.
+  public var themes: [String]
   /// Path components, outermost first.
   public var path: [Component]
   /// The atom's name, last in the identifier (`label`).
   public var token: String
 
+  /// The node's theme when it names one; with several, the first written.
+  /// Setting it replaces every theme the node names.
+  public var theme: String? {
+    get { themes.first }
+    set { themes = newValue.map { [$0] } ?? [] }
+  }
+
   /// A node with an optional theme, its enclosing components outermost first, and its token.
   public init(theme: String? = nil, path: [Component] = [], token: String) {
-    self.theme = theme
+    self.init(themes: theme.map { [$0] } ?? [], path: path, token: token)
+  }
+
+  /// A node with `themes` (a repeat counts once), its enclosing components
+  /// outermost first, and its token.
+  public init(themes: [String], path: [Component] = [], token: String) {
+    var unique: [String] = []
+    for theme in themes where !unique.contains(theme) { unique.append(theme) }
+    self.themes = unique
     self.path = path
     self.token = token
   }
@@ -39,7 +55,7 @@ public struct NodeIdentifier: Hashable, Sendable {
       }
       let token = parts[scanned.pathCount]
       return NodeIdentifier(
-        theme: scanned.theme.map { text($0.nameStart, $0.nameEnd, $0) }, path: path,
+        themes: scanned.themes.map { text($0.nameStart, $0.nameEnd, $0) }, path: path,
         token: text(token.nameStart, token.nameEnd, token))
     }
     self = parsed
@@ -48,7 +64,7 @@ public struct NodeIdentifier: Hashable, Sendable {
   /// This node nested inside the given groups (outermost first):
   /// `close` within `client`, `searchbar` is `client/searchbar/close`.
   public func within(_ groups: [Component]) -> NodeIdentifier {
-    NodeIdentifier(theme: theme, path: groups + path, token: token)
+    NodeIdentifier(themes: themes, path: groups + path, token: token)
   }
 
   /// The node nested inside `groups` (outermost first).
@@ -58,7 +74,7 @@ public struct NodeIdentifier: Hashable, Sendable {
 extension NodeIdentifier: LosslessStringConvertible, ExpressibleByStringLiteral {
   /// The identifier's text, which parses back to an equal identifier.
   public var description: String {
-    var text = theme.map { "@\($0)/" } ?? ""
+    var text = themes.map { "@\($0)/" }.joined()
     for component in path {
       text += component.description
       text += "/"

@@ -30,7 +30,8 @@ enum NodeScanner {
   /// The scanned identifier: `parts[0..<count]` is the path, outermost
   /// first, and `parts[count]` the token.
   struct Scanned {
-    var theme: Part?
+    /// The leading `@name` parts' names, in the order written.
+    var themes: [Part]
     var pathCount: Int
   }
 
@@ -157,27 +158,30 @@ enum NodeScanner {
     flush(upTo: bytes.count)
     guard count > 0 else { throw SyntaxError("empty node identifier", column: 1) }
 
+    // Leading `@` parts are themes while another part follows them.
     var first = 0
-    var theme: Part?
-    if bytes[parts[0].nameStart] == at {
-      theme = try scanTheme(parts[0], bytes)
-      first = 1
-      if count == 1 {
+    var themes: [Part] = []
+    while bytes[parts[first].nameStart] == at {
+      if first == count - 1 {
+        guard first == 0 else { break }
+        _ = try scanTheme(parts[0], bytes)
         let text = String(
           decoding: UnsafeBufferPointer(rebasing: bytes[parts[0].nameStart..<parts[0].nameEnd]), as: UTF8.self)
         throw SyntaxError("'\(text)' needs a node after it", column: parts[0].column)
       }
+      themes.append(try scanTheme(parts[first], bytes))
+      first += 1
     }
     try splitVariant(&parts[count - 1], bytes)
     if parts[count - 1].hasVariant {
       throw SyntaxError("variants apply to components, not to the token", column: parts[count - 1].column)
     }
     for index in first..<count - 1 where !parts[index].isPlain { try splitVariant(&parts[index], bytes) }
-    if first == 1 {
+    if first > 0 {
       // The path starts at `parts[0]`.
-      for index in 1..<count { parts[index - 1] = parts[index] }
+      for index in first..<count { parts[index - first] = parts[index] }
     }
-    return Scanned(theme: theme, pathCount: count - 1 - first)
+    return Scanned(themes: themes, pathCount: count - 1 - first)
   }
 
   /// The part after a leading `@`, checked as a plain name.

@@ -36,6 +36,15 @@ struct TrieNodeID: Hashable {
   var index: Int { Int(raw) }
 }
 
+/// A set of themes some rule names (`RuleTrie.themeSets`); `.none` is the
+/// empty set, a rule without a theme.
+struct ThemeSetID: Hashable {
+  var raw: Int32
+  init(_ index: Int) { raw = Int32(index) }
+  var index: Int { Int(raw) }
+  static let none = ThemeSetID(0)
+}
+
 /// A compiled glob of the index (`RuleTrie.globs`).
 struct GlobID: Hashable {
   var raw: Int32

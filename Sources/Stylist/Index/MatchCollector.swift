@@ -6,7 +6,7 @@ protocol MatchCollector {
   /// Whether no rule whose vector starts with `prefix` (empty for a whole
   /// root) can be wanted any more: the walk then skips that trie node and
   /// everything under it.
-  func excludes(isThemed: Bool, tokenWeight: UInt8, prefix: UnsafeBufferPointer<Specificity.Entry>) -> Bool
+  func excludes(themeCount: Int32, tokenWeight: UInt8, prefix: UnsafeBufferPointer<Specificity.Entry>) -> Bool
 }
 
 /// Keeps the rule that outranks all others (README: Precedence), and lets the walk
@@ -33,12 +33,13 @@ struct BestCollector: MatchCollector {
     best = key
   }
 
-  /// A rule loses when, under `themed`, only the best is themed; or when
-  /// its vector is smaller, which its prefix already decides when smaller
-  /// on its own entries. Equal prefixes are kept: ties go to the later rule.
-  func excludes(isThemed: Bool, tokenWeight: UInt8, prefix: UnsafeBufferPointer<Specificity.Entry>) -> Bool {
+  /// A rule loses when, under `themed`, it names fewer themes than the
+  /// best; or when its vector is smaller, which its prefix already decides
+  /// when smaller on its own entries. Equal prefixes are kept: ties go to
+  /// the later rule.
+  func excludes(themeCount: Int32, tokenWeight: UInt8, prefix: UnsafeBufferPointer<Specificity.Entry>) -> Bool {
     guard let best else { return false }
-    if mode == .themed && best.isThemed != isThemed { return best.isThemed }
+    if mode == .themed && best.themeCount != themeCount { return best.themeCount > themeCount }
     return Specificity.beatsEveryExtension(
       bestVector, tokenWeight: best.tokenWeight, prefix: prefix, prefixTokenWeight: Int(tokenWeight))
   }
@@ -55,5 +56,7 @@ struct AllCollector: MatchCollector {
     found.append(key)
   }
 
-  func excludes(isThemed: Bool, tokenWeight: UInt8, prefix: UnsafeBufferPointer<Specificity.Entry>) -> Bool { false }
+  func excludes(themeCount: Int32, tokenWeight: UInt8, prefix: UnsafeBufferPointer<Specificity.Entry>) -> Bool {
+    false
+  }
 }

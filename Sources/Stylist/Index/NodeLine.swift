@@ -6,13 +6,16 @@ struct NodeLine: QueryNode {
   let bytes: UnsafeBufferPointer<UInt8>
   let parts: UnsafeMutableBufferPointer<NodeScanner.Part>
   let depth: Int
-  let theme: NodeScanner.Part?
+  let themes: [NodeScanner.Part]
 
   private var token: NodeScanner.Part { parts[depth] }
 
   private func text(_ start: Int, _ end: Int, _ part: NodeScanner.Part) -> String {
     NodeScanner.text(bytes, start, end, isASCII: part.isASCII)
   }
+
+  /// A part's name as text.
+  func text(of part: NodeScanner.Part) -> String { text(part.nameStart, part.nameEnd, part) }
 
   /// An ASCII name is its own NFC form, so it is looked up as it is.
   private func id(_ start: Int, _ end: Int, _ part: NodeScanner.Part, in table: NameTable) -> NameID {
@@ -37,12 +40,20 @@ struct NodeLine: QueryNode {
     return part.hasVariant ? text(part.variantStart, part.variantEnd, part) : nil
   }
   var tokenText: String { text(token.nameStart, token.nameEnd, token) }
-  var themeText: String? { theme.map { text($0.nameStart, $0.nameEnd, $0) } }
+  /// The themes the line names, each once, in the order written.
+  var themeTexts: [String] {
+    var unique: [String] = []
+    for part in themes {
+      let name = text(part.nameStart, part.nameEnd, part)
+      if !unique.contains(name) { unique.append(name) }
+    }
+    return unique
+  }
 
   /// Scans `bytes` and calls `body` with the line; repairs bytes that are
   /// not UTF-8 first, as `String` would.
   static func with<Result>(
-    utf8 bytes: UnsafeBufferPointer<UInt8>, _ body: (NodeLine) -> Result
+    utf8 bytes: UnsafeBufferPointer<UInt8>, _ body: (NodeLine) throws(SyntaxError) -> Result
   ) throws(SyntaxError) -> Result {
     let survey = NodeScanner.survey(bytes)
     if !survey.isASCII {
@@ -56,12 +67,12 @@ struct NodeLine: QueryNode {
   }
 
   private static func scanned<Result>(
-    _ bytes: UnsafeBufferPointer<UInt8>, capacity: Int, _ body: (NodeLine) -> Result
+    _ bytes: UnsafeBufferPointer<UInt8>, capacity: Int, _ body: (NodeLine) throws(SyntaxError) -> Result
   ) throws(SyntaxError) -> Result {
     try withUnsafeTemporaryAllocation(of: NodeScanner.Part.self, capacity: capacity) {
       parts throws(SyntaxError) in
       let scanned = try NodeScanner.scan(bytes, into: parts)
-      return body(NodeLine(bytes: bytes, parts: parts, depth: scanned.pathCount, theme: scanned.theme))
+      return try body(NodeLine(bytes: bytes, parts: parts, depth: scanned.pathCount, themes: scanned.themes))
     }
   }
 }

@@ -14,8 +14,8 @@ extension RuleTrie {
     selectors = []
     let layout = builder.layout()
     self.init(
-      names: builder.names, globs: builder.globs, ruleNodes: layout.ruleNodes, parents: layout.parents,
-      longestRule: builder.longestRule, tables: layout.tables)
+      names: builder.names, globs: builder.globs, themeSets: builder.themeSets, ruleNodes: layout.ruleNodes,
+      parents: layout.parents, longestRule: builder.longestRule, tables: layout.tables)
   }
 
   /// The trie while rules are inserted: a node per edge, found again by
@@ -43,12 +43,15 @@ extension RuleTrie {
     }
 
     struct RootKey: Hashable {
-      var theme: NameID
+      var themeSet: ThemeSetID
       var token: CompiledToken
     }
 
     var names = NameTable()
     var globs: [Glob] = []
+    /// By `ThemeSetID`; the empty set first.
+    var themeSets: [[NameID]] = [[]]
+    private var themeSetIDs: [[NameID]: ThemeSetID] = [[]: .none]
     private var globIDs: [String: GlobID] = [:]
     /// By build node, in creation order.
     private var edges: [Edge] = []
@@ -105,12 +108,22 @@ extension RuleTrie {
       return edges.count - 1
     }
 
+    /// The id of the set of `themes`, added when new.
+    private mutating func themeSet(_ themes: [String]) -> ThemeSetID {
+      guard !themes.isEmpty else { return .none }
+      let ids = themes.map { names.intern($0) }.sorted { $0.raw < $1.raw }
+      if let id = themeSetIDs[ids] { return id }
+      themeSets.append(ids)
+      themeSetIDs[ids] = ThemeSetID(themeSets.count - 1)
+      return ThemeSetID(themeSets.count - 1)
+    }
+
     /// Inserts the rule after those inserted so far.
     mutating func insert(_ selector: StyleSelector) {
       precondition(ruleEnds.count < RuleTrie.maxCount, "too many rules for one index")
-      let theme = selector.theme.map { names.intern($0) } ?? .none
       let key = RootKey(
-        theme: theme, token: CompiledToken(name: name(selector.token.name), weight: UInt8(selector.token.weight)))
+        themeSet: themeSet(selector.themes),
+        token: CompiledToken(name: name(selector.token.name), weight: UInt8(selector.token.weight)))
       var node: Int
       if let root = rootByKey[key] {
         node = rootNodes[root]
@@ -187,7 +200,7 @@ extension RuleTrie {
 
       // Literal tokens' roots by token, then theme; then the pattern roots.
       func rootSortKey(_ root: Int) -> (Int32, Int32, Int) {
-        (rootKeys[root].token.name.literal?.raw ?? Int32.max, rootKeys[root].theme.raw, root)
+        (rootKeys[root].token.name.literal?.raw ?? Int32.max, rootKeys[root].themeSet.raw, root)
       }
       let rootOrder = rootKeys.indices.sorted { rootSortKey($0) < rootSortKey($1) }
       var tokenRoots = [Int32](repeating: 0, count: names.count + 2)
@@ -284,7 +297,8 @@ extension RuleTrie {
 
       let roots = rootOrder.enumerated().map { index, key in
         Root(
-          theme: rootKeys[key].theme, token: rootKeys[key].token, node: TrieNodeID(rootRanges[index].lowerBound),
+          themeSet: rootKeys[key].themeSet, themeCount: Int32(themeSets[rootKeys[key].themeSet.index].count),
+          token: rootKeys[key].token, node: TrieNodeID(rootRanges[index].lowerBound),
           end: TrieNodeID(rootRanges[index].upperBound))
       }
       let tables = Tables(

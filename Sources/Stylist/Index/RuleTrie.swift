@@ -85,12 +85,13 @@ final class RuleTrie: @unchecked Sendable {
   }
 
   struct Root {
-    var theme: NameID
+    var themeSet: ThemeSetID
+    /// How many themes the set has: what precedence compares first (`themed`) or last (`classic`).
+    var themeCount: Int32
     var token: CompiledToken
     var node: TrieNodeID
     /// One past the last trie node of this root's tree.
     var end: TrieNodeID
-    var isThemed: Bool { theme != .none }
   }
 
   /// The flat tables a query reads, owned by the trie.
@@ -110,6 +111,12 @@ final class RuleTrie: @unchecked Sendable {
 
   let names: NameTable
   let globs: [Glob]
+  /// The sets of themes rules name, by `ThemeSetID` (the first is empty),
+  /// each sorted by id.
+  let themeSets: [[NameID]]
+  /// The non-empty sets, those of more themes first: the order a query
+  /// walks their roots in.
+  let themeSetsByCount: [ThemeSetID]
   /// The trie node each rule ends at, by rule.
   let ruleNodes: [TrieNodeID]
   /// The parent of each trie node (itself for a root), for `explain`.
@@ -127,10 +134,14 @@ final class RuleTrie: @unchecked Sendable {
   static let maxCount = Int(Int32.max)
 
   init(
-    names: NameTable, globs: [Glob], ruleNodes: [TrieNodeID], parents: [TrieNodeID], longestRule: Int,
-    tables: Tables
+    names: NameTable, globs: [Glob], themeSets: [[NameID]], ruleNodes: [TrieNodeID], parents: [TrieNodeID],
+    longestRule: Int, tables: Tables
   ) {
     (self.names, self.globs, self.ruleNodes) = (names, globs, ruleNodes)
+    self.themeSets = themeSets
+    themeSetsByCount = themeSets.indices.dropFirst().sorted { themeSets[$0].count > themeSets[$1].count }.map {
+      ThemeSetID($0)
+    }
     (self.parents, self.longestRule, self.tables) = (parents, longestRule, tables)
   }
 
@@ -155,6 +166,14 @@ final class RuleTrie: @unchecked Sendable {
 
   /// The id of a theme or name, `.unknown` when no rule spells it.
   func nameID(_ name: String) -> NameID { names.id(name) }
+
+  /// The theme sets whose themes are all among `themes` (the current ones),
+  /// those of more themes first: the themed roots a query walks.
+  func applicableThemeSets(_ themes: [String]) -> [ThemeSetID] {
+    guard !themes.isEmpty, !themeSetsByCount.isEmpty else { return [] }
+    let current = themes.map { nameID($0) }
+    return themeSetsByCount.filter { themeSets[$0.index].allSatisfy(current.contains) }
+  }
 
   /// Rules ending in `root`'s subtree, in no particular order.
   func rules(under root: Root) -> [RuleID] {

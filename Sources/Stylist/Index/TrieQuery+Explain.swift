@@ -12,15 +12,15 @@ enum CompiledMismatch: Equatable {
 }
 
 extension TrieQuery {
-  /// Why `rule` does not apply to the node under `theme`, or nil when it
+  /// Why `rule` does not apply to the node under the current `themes`, or nil when it
   /// does (`explain`). Checked in this order: theme, token, a `>`
   /// constraint (it would apply without), a component no node component
   /// matches (by name, else by variant), and otherwise the order.
   ///
   /// Places the rule's chunks with `latestEnd`, as the walk does.
-  func mismatch(of rule: RuleID, theme: NameID) -> CompiledMismatch? {
+  func mismatch(of rule: RuleID, themes: [NameID]) -> CompiledMismatch? {
     let root = trie.root(of: rule)
-    if root.isThemed && root.theme != theme { return .theme }
+    if !trie.themeSets[root.themeSet.index].allSatisfy(themes.contains) { return .theme }
     if !matchesToken(root.token) { return .token }
     let chunks = trie.chunks(of: rule)
     let needsEmptyPath = trie.terminal(of: rule).needsEmptyPath

@@ -42,30 +42,31 @@ extension TrieQuery {
     }
   }
 
-  /// Walks every root that can apply.
-  func walk<Collector: MatchCollector>(theme: NameID, into collector: inout Collector) {
-    // Themed roots first: under `themed`, once a themed rule applies no
-    // unthemed root needs walking.
-    if theme.isInterned { walkRoots(theme: theme, into: &collector) }
-    walkRoots(theme: .none, into: &collector)
+  /// Walks every root that can apply: those of `themeSets` (the sets
+  /// whose themes are all current), then the unthemed ones.
+  func walk<Collector: MatchCollector>(themeSets: [ThemeSetID], into collector: inout Collector) {
+    // Sets of more themes first: under `themed`, once a rule naming n
+    // themes applies, no root of fewer needs walking.
+    for themeSet in themeSets { walkRoots(themeSet: themeSet, into: &collector) }
+    walkRoots(themeSet: .none, into: &collector)
   }
 
-  /// The roots of the node's token and of `*` and glob tokens, under `theme` (`.none`: unthemed).
-  private func walkRoots<Collector: MatchCollector>(theme: NameID, into collector: inout Collector) {
+  /// The roots of the node's token and of `*` and glob tokens, for `themeSet`.
+  private func walkRoots<Collector: MatchCollector>(themeSet: ThemeSetID, into collector: inout Collector) {
     let roots = trie.roots(token: token)
-    for index in roots.literal where tables.roots[index].theme == theme {
+    for index in roots.literal where tables.roots[index].themeSet == themeSet {
       walk(tables.roots[index], into: &collector)
     }
     for index in roots.patterns {
       let root = tables.roots[index]
-      guard root.theme == theme, matchesToken(root.token) else { continue }
+      guard root.themeSet == themeSet, matchesToken(root.token) else { continue }
       walk(root, into: &collector)
     }
   }
 
   /// Depth first from `root`: see the extension's comment.
   private func walk<Collector: MatchCollector>(_ root: RuleTrie.Root, into collector: inout Collector) {
-    if collector.excludes(isThemed: root.isThemed, tokenWeight: root.token.weight, prefix: vector(0)) { return }
+    if collector.excludes(themeCount: root.themeCount, tokenWeight: root.token.weight, prefix: vector(0)) { return }
     frames[0] = Frame(node: root.node, tables.nodes[root.node.index], start: Int32(depth), placed: 0)
     collectTerminals(at: 0, root, into: &collector)
     var top = 0
@@ -95,7 +96,7 @@ extension TrieQuery {
     for terminal in tables.terminals[Int(node.firstTerminal)..<Int(node.firstTerminal + node.terminalCount)]
     where !terminal.needsEmptyPath || depth == 0 {
       let key = RankKey(
-        isThemed: root.isThemed, order: terminal.rule, tokenWeight: Int(root.token.weight), depth: depth,
+        themeCount: root.themeCount, order: terminal.rule, tokenWeight: Int(root.token.weight), depth: depth,
         entries: 0..<0)
       collector.collect(key, vector: vector(Int(frame.placed)))
     }
@@ -153,7 +154,7 @@ extension TrieQuery {
   ) -> Bool {
     let placed = Int(frame.placed)
     entries[placed] = .heaviest(at: depth - 1 - at)
-    return collector.excludes(isThemed: root.isThemed, tokenWeight: root.token.weight, prefix: vector(placed + 1))
+    return collector.excludes(themeCount: root.themeCount, tokenWeight: root.token.weight, prefix: vector(placed + 1))
   }
 
   /// The group of `node`'s literal children whose chunk's innermost name
@@ -201,7 +202,7 @@ extension TrieQuery {
         position: depth - 1 - (start + offset), weight: Int(component(offset, of: chunk).weight))
     }
     let placed = Int(from.placed) + length
-    if collector.excludes(isThemed: root.isThemed, tokenWeight: root.token.weight, prefix: vector(placed)) {
+    if collector.excludes(themeCount: root.themeCount, tokenWeight: root.token.weight, prefix: vector(placed)) {
       return nil
     }
     return Frame(node: TrieNodeID(child), node, start: Int32(start), placed: Int32(placed))

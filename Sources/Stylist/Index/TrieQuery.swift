@@ -1,22 +1,22 @@
 extension RuleTrie {
-  /// Runs `collector` over every rule that applies to `node` under `theme`.
-  /// Allocates nothing on the heap: the walk's scratch is on the stack.
+  /// Runs `collector` over every rule that applies to `node` under the
+  /// current `themes`. The walk's scratch is on the stack.
   func collect<Node: QueryNode, Collector: MatchCollector>(
-    _ node: Node, theme: String?, into collector: inout Collector
+    _ node: Node, themes: [String], into collector: inout Collector
   ) {
-    let themeID = theme.map { nameID($0) } ?? .none
-    withQuery(node) { query in query.walk(theme: themeID, into: &collector) }
+    let themeSets = applicableThemeSets(themes)
+    withQuery(node) { query in query.walk(themeSets: themeSets, into: &collector) }
   }
 
   /// The rule that outranks every other applicable one, with its vector
   /// when `keepingVector` (else `vectors` is empty: what `batch` keeps
   /// needs none, and the query then allocates nothing).
   func best<Node: QueryNode>(
-    _ node: Node, theme: String?, mode: PrecedenceMode, keepingVector: Bool = true
+    _ node: Node, themes: [String], mode: PrecedenceMode, keepingVector: Bool = true
   ) -> (key: RankKey?, vectors: RankedVectors) {
     withUnsafeTemporaryAllocation(of: Specificity.Entry.self, capacity: max(longestRule, 1)) { storage in
       var collector = BestCollector(mode: mode, storage: storage)
-      collect(node, theme: theme, into: &collector)
+      collect(node, themes: themes, into: &collector)
       return (collector.best, RankedVectors(entries: keepingVector ? Array(collector.bestVector) : []))
     }
   }
@@ -26,7 +26,7 @@ extension RuleTrie {
   /// kept: a caller that passes the same ones query after query allocates
   /// nothing once they have room for a node's rules).
   func rank<Node: QueryNode>(
-    _ node: Node, theme: String?, mode: PrecedenceMode, into keys: inout [RankKey], vectors: inout RankedVectors
+    _ node: Node, themes: [String], mode: PrecedenceMode, into keys: inout [RankKey], vectors: inout RankedVectors
   ) {
     // The arrays move into the collector and back, never shared.
     var collector = AllCollector()
@@ -34,7 +34,7 @@ extension RuleTrie {
     swap(&collector.vectors, &vectors)
     collector.found.removeAll(keepingCapacity: true)
     collector.vectors.entries.removeAll(keepingCapacity: true)
-    collect(node, theme: theme, into: &collector)
+    collect(node, themes: themes, into: &collector)
     swap(&keys, &collector.found)
     swap(&vectors, &collector.vectors)
     // Insertion: the walk finds the strongest rules first, and few keys move.

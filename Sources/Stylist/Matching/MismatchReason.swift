@@ -42,13 +42,19 @@ public enum MismatchReason: Hashable, Sendable, CustomStringConvertible {
 extension StyleSelector {
   /// Why this selector does not apply to `node` under `theme`, or nil if it does.
   public func mismatch(on node: NodeIdentifier, theme current: String?) -> MismatchReason? {
-    StyleIndex(rules: [StyleRule(self, [:])]).mismatch(of: 0, on: node, theme: current)
+    mismatch(on: node, themes: current.map { [$0] } ?? [])
+  }
+
+  /// Why this selector does not apply to `node` while `themes` are
+  /// current, or nil if it does.
+  public func mismatch(on node: NodeIdentifier, themes current: [String]) -> MismatchReason? {
+    StyleIndex(rules: [StyleRule(self, [:])]).mismatch(of: 0, on: node, themes: current)
   }
 
   /// The specificity of this selector on `node` when its token and path
   /// apply (its theme not considered), else nil.
   public func specificity(on node: NodeIdentifier) -> Specificity? {
     StyleIndex(rules: [StyleRule(self, [:])])
-      .applicableMatches(for: node, options: QueryOptions(theme: theme)).first?.specificity
+      .applicableMatches(for: node, options: QueryOptions(themes: themes)).first?.specificity
   }
 }

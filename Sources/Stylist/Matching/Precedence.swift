@@ -1,5 +1,5 @@
-/// What decides between two applicable rules (README: Precedence): whether each is
-/// themed, its specificity on the node, and its load position.
+/// What decides between two applicable rules (README: Precedence): how many
+/// themes each names, its specificity on the node, and its load position.
 ///
 /// The one place precedence is written: the index's queries keep their best
 /// rule with it, and rankings sort by it.
@@ -8,7 +8,8 @@
 /// retains nothing: its vector's entries are a range of a list kept by
 /// whoever collected the key (`RankedVectors`).
 struct RankKey: Sendable {
-  var isThemed: Bool
+  /// How many themes the rule's selector names.
+  var themeCount: Int32
   var order: RuleID
   var tokenWeight: Int
   /// The node's depth, for the full vector.
@@ -24,16 +25,16 @@ struct RankKey: Sendable {
   /// Whether this rule, whose vector is `mine`, wins over `other`, whose
   /// vector is `theirs`, under `mode`.
   ///
-  /// `themed`: a themed rule beats every unthemed one, then the greater
-  /// vector wins. `classic`: the greater vector wins, and on equal vectors
-  /// a themed rule. Still equal: the one defined later.
+  /// `themed`: the rule naming more themes wins (a themed rule beats every
+  /// unthemed one), then the greater vector. `classic`: the greater vector
+  /// wins, then the rule naming more themes. Still equal: the one defined later.
   func outranks<Mine: RandomAccessCollection<Specificity.Entry>, Theirs: RandomAccessCollection<Specificity.Entry>>(
     _ other: RankKey, mode: PrecedenceMode, mine: Mine, theirs: Theirs
   ) -> Bool where Mine.Index == Int, Theirs.Index == Int {
-    if mode == .themed && isThemed != other.isThemed { return isThemed }
+    if mode == .themed && themeCount != other.themeCount { return themeCount > other.themeCount }
     let comparison = Specificity.compare(mine, tokenWeight: tokenWeight, theirs, tokenWeight: other.tokenWeight)
     if comparison != 0 { return comparison > 0 }
-    if mode == .classic && isThemed != other.isThemed { return isThemed }
+    if mode == .classic && themeCount != other.themeCount { return themeCount > other.themeCount }
     return order > other.order
   }
 

@@ -43,7 +43,7 @@ public struct AnswerWriter {
       output.append(contentsOf: byWinner[order]!)
       return
     }
-    let theme = answer.valuesAreUnthemed ? nil : answer.theme
+    let theme = answer.valuesAreUnthemed ? nil : answer.valuesKey
     let key: Key =
       if let cascaded = answer.cascaded {
         .cascade(orders: cascaded.orders, theme: theme)
@@ -79,7 +79,7 @@ extension Resolution {
   /// none, or under one its rules set no values for. (The default style's
   /// values are not at hand: a default answer under a theme counts as themed.)
   var valuesAreUnthemed: Bool {
-    guard let theme else { return true }
+    guard let theme = valuesKey else { return true }
     if let cascaded { return cascaded.orders.allSatisfy { cascaded.rules[$0].style.themed[theme] == nil } }
     return match.map { $0.rule.style.themed[theme] == nil } ?? false
   }

@@ -8,7 +8,7 @@ public struct Match: Hashable, Sendable {
   public var order: Int
 
   /// Whether the rule's selector names a theme.
-  public var isThemed: Bool { rule.selector.theme != nil }
+  public var isThemed: Bool { !rule.selector.themes.isEmpty }
 }
 
 /// One selector that could style a node, as `explain` lists them
@@ -36,8 +36,18 @@ public struct Resolution: Hashable, Sendable {
   /// The node asked about; nil for a node given as text
   /// (``StyleEngine/bestMatch(parsing:)``), which the caller holds.
   public var node: NodeIdentifier?
-  /// The theme the query ran under (the node's `@theme` wins over the engine's).
-  public var theme: String?
+  /// The themes the query ran under, in axis order: the engine's, with a
+  /// node's `@theme` parts replacing them on their axes, and axis defaults.
+  public var themes: [String]
+  /// The theme the query ran under when it had one; with several, the first
+  /// in axis order. Setting it replaces ``themes``.
+  public var theme: String? {
+    get { themes.first }
+    set { themes = newValue.map { [$0] } ?? [] }
+  }
+  /// Which of the themes' values the properties are: the key of
+  /// `Style.themed` (see ``Style/properties(underTheme:)``).
+  var valuesKey: String?
   /// The winner; nil when nothing applies.
   public var match: Match?
   /// Whether the result is the sheet's `default` style.
@@ -68,7 +78,8 @@ public struct Resolution: Hashable, Sendable {
     properties: Properties? = nil, source: SourceLocation? = nil
   ) {
     self.node = node
-    self.theme = theme
+    self.themes = theme.map { [$0] } ?? []
+    self.valuesKey = theme
     self.match = match
     self.isDefault = isDefault
     self.ownProperties = properties
@@ -76,8 +87,10 @@ public struct Resolution: Hashable, Sendable {
   }
 
   /// A cascade's answer: `winner` is the strongest of `rules`.
-  init(theme: String?, winner: Match, cascaded: CascadedRules, snapshot: ObjectIdentifier) {
-    self.init(theme: theme, match: winner, source: winner.rule.source)
+  init(themes: [String], winner: Match, cascaded: CascadedRules, snapshot: ObjectIdentifier) {
+    self.init(match: winner, source: winner.rule.source)
+    self.themes = themes
+    self.valuesKey = cascaded.valuesKey
     self.cascaded = cascaded
     self.snapshot = snapshot
   }
@@ -88,14 +101,14 @@ public struct Resolution: Hashable, Sendable {
   /// Answers are equal when what they say is: node, theme, winner, default,
   /// properties and source.
   public static func == (lhs: Resolution, rhs: Resolution) -> Bool {
-    lhs.node == rhs.node && lhs.theme == rhs.theme && lhs.match == rhs.match && lhs.isDefault == rhs.isDefault
+    lhs.node == rhs.node && lhs.themes == rhs.themes && lhs.match == rhs.match && lhs.isDefault == rhs.isDefault
       && lhs.source == rhs.source && lhs.properties == rhs.properties
   }
 
   /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(node)
-    hasher.combine(theme)
+    hasher.combine(themes)
     hasher.combine(match)
     hasher.combine(isDefault)
     hasher.combine(source)
@@ -103,36 +116,42 @@ public struct Resolution: Hashable, Sendable {
   }
 }
 
-/// The rules a cascade applies, strongest first, and the theme their
+/// The rules a cascade applies, strongest first, and the themes their
 /// values resolve under: what its properties are merged from.
 struct CascadedRules: Sendable {
   /// The snapshot's rules (one reference, not a copy).
   let rules: [StyleRule]
   /// The applicable rules' load positions, strongest first.
   let orders: [Int]
-  let theme: String?
+  /// The key of `Style.themed` for the query's themes.
+  let valuesKey: String?
 
   /// Weakest first (CSS-like): a stronger rule's property replaces a weaker
   /// one's of the same name, where the name first appeared.
   var merged: Properties {
     var merged = Properties()
     for order in orders.reversed() {
-      for (name, value) in rules[order].properties(underTheme: theme) { merged[name] = value }
+      for (name, value) in rules[order].properties(underTheme: valuesKey) { merged[name] = value }
     }
     return merged
   }
 }
 
-/// Theme and precedence mode for one query: what the engine's settings and
+/// Themes and precedence mode for one query: what the engine's settings and
 /// the sheets' `mode:` come to.
 struct QueryOptions: Hashable, Sendable {
-  /// The theme to answer under (a node's `@theme` wins).
-  var theme: String?
+  /// The engine's themes, at most one per axis (a node's `@theme` parts
+  /// replace them on their axes; axis defaults fill the others).
+  var themes: [String]
   /// How themed selectors rank (the precedence rules).
   var mode: PrecedenceMode
 
-  init(theme: String? = nil, mode: PrecedenceMode = .themed) {
-    self.theme = theme
+  init(themes: [String] = [], mode: PrecedenceMode = .themed) {
+    self.themes = themes
     self.mode = mode
+  }
+
+  init(theme: String?, mode: PrecedenceMode = .themed) {
+    self.init(themes: theme.map { [$0] } ?? [], mode: mode)
   }
 }

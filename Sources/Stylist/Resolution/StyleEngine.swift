@@ -24,7 +24,8 @@ import Observation
 public final class StyleEngine: Sendable, Observable {
   private struct State {
     var index: StyleIndex
-    var theme: String?
+    /// The engine's themes, each once, sorted by name.
+    var themes: [String]
     var mode: PrecedenceMode?
     var generation = 0
     var observers: [Int: @Sendable (StyleUpdate) -> Void] = [:]
@@ -36,7 +37,7 @@ public final class StyleEngine: Sendable, Observable {
     var isDelivering = false
 
     func update(_ changes: StyleUpdate.Changes) -> StyleUpdate {
-      StyleUpdate(changes: changes, generation: generation, theme: theme, mode: mode)
+      StyleUpdate(changes: changes, generation: generation, themes: themes, mode: mode)
     }
   }
 
@@ -59,17 +60,37 @@ public final class StyleEngine: Sendable, Observable {
 
   /// An engine over `sheets`, in order (a later sheet's rule wins a tie).
   public init(sheets: [StyleSheet] = [], theme: String? = nil, mode: PrecedenceMode? = nil) {
-    state = Locked(State(index: StyleIndex(sheets: sheets), theme: theme, mode: mode))
+    state = Locked(State(index: StyleIndex(sheets: sheets), themes: theme.map { [$0] } ?? [], mode: mode))
   }
 
-  /// The theme used when a query names none (a node's `@theme` wins).
-  /// Setting a different theme tells observers.
+  /// An engine over `sheets` with the current `themes` (at most one per axis).
+  public convenience init(sheets: [StyleSheet] = [], themes: Set<String>, mode: PrecedenceMode? = nil) {
+    self.init(sheets: sheets, mode: mode)
+    self.themes = themes
+  }
+
+  /// The themes queries use, at most one per axis (README: Theme axes): a
+  /// node's `@theme` parts replace them on their axes, and an axis with
+  /// none current takes its default. Setting different themes tells
+  /// observers; two themes of one axis are reported by ``themeWarning``
+  /// (queries then use the one later in name order).
+  public var themes: Set<String> {
+    get {
+      registrar.access(self, keyPath: \.themes)
+      return Set(state.withLock { $0.themes })
+    }
+    set { change(\.themes, to: newValue.sorted(), as: .theme) }
+  }
+
+  /// The theme used when a query names none, for sheets with one axis (a
+  /// node's `@theme` wins): the one theme of ``themes``, or with several
+  /// the first in name order. Setting it makes it the only one.
   public var theme: String? {
     get {
-      registrar.access(self, keyPath: \.theme)
-      return state.withLock { $0.theme }
+      registrar.access(self, keyPath: \.themes)
+      return state.withLock { $0.themes.first }
     }
-    set { change(\.theme, to: newValue, as: .theme) }
+    set { change(\.themes, to: newValue.map { [$0] } ?? [], as: .theme) }
   }
 
   /// An explicit precedence mode; nil means the sheets' `mode:`, else
@@ -103,17 +124,43 @@ public final class StyleEngine: Sendable, Observable {
     return SheetDiagnostic(.warning, message, kind: .unknownTheme, at: location, suggestion: suggestion)
   }
 
-  /// The warning for the current ``theme`` when no loaded sheet mentions
-  /// it (``unknownThemeWarning(_:at:)``, located at `StyleEngine.theme:1:1`);
-  /// nil when the theme is mentioned or none is set. Setting such a theme is
-  /// allowed, as on the command line: its selectors simply never apply.
-  /// This is where an app sees the typo; it changes with the theme and the
-  /// sheets, and is observable like them.
+  /// The warning about the current ``themes``, located at
+  /// `StyleEngine.theme:1:1`: one that no loaded sheet mentions
+  /// (``unknownThemeWarning(_:at:)``), or two on one axis; nil when there
+  /// is nothing to say. Setting such themes is allowed, as on the command
+  /// line (a theme no sheet mentions simply never applies). This is where
+  /// an app sees the typo; it changes with the themes and the sheets, and
+  /// is observable like them.
   public var themeWarning: SheetDiagnostic? {
     let (index, options) = snapshot
-    guard let theme = options.theme else { return nil }
-    return unknownThemeWarning(
-      theme, known: index.themes, at: SourceLocation(file: "StyleEngine.theme", line: 1, column: 1))
+    let location = SourceLocation(file: "StyleEngine.theme", line: 1, column: 1)
+    for theme in options.themes {
+      if let warning = unknownThemeWarning(theme, known: index.themes, at: location) { return warning }
+    }
+    guard let (first, second, slot) = index.axes.conflict(in: options.themes) else { return nil }
+    let conflict = ThemeConflict(first: first, second: second, axis: index.axes.axisName(slot: slot))
+    return SheetDiagnostic(.warning, conflict.description, kind: .themeConflict, at: location)
+  }
+
+  /// The axes the loaded sheets declare, in order of first declaration.
+  public var axes: [ThemeAxis] { snapshot.index.axes.axes }
+
+  /// Two themes of one axis among `node`'s themes, or nil: such a node is
+  /// an error on the command line; ``bestMatch(for:)`` keeps the later.
+  public func themeConflict(in node: NodeIdentifier) -> ThemeConflict? {
+    let axes = snapshot.index.axes
+    return axes.conflict(in: node.themes).map {
+      ThemeConflict(first: $0.0, second: $0.1, axis: axes.axisName(slot: $0.slot))
+    }
+  }
+
+  /// Two themes of one axis among `themes`, or nil: what the command line
+  /// refuses in `--theme`.
+  public func themeConflict(in themes: [String]) -> ThemeConflict? {
+    let axes = snapshot.index.axes
+    return axes.conflict(in: themes).map {
+      ThemeConflict(first: $0.0, second: $0.1, axis: axes.axisName(slot: $0.slot))
+    }
   }
 
   /// The current snapshot (for the tests).
@@ -127,7 +174,7 @@ public final class StyleEngine: Sendable, Observable {
   /// comes from one snapshot.
   private var snapshot: (index: StyleIndex, options: QueryOptions) {
     registrar.access(self, keyPath: \.answerInputs)
-    return state.withLock { ($0.index, $0.index.options(theme: $0.theme, mode: $0.mode)) }
+    return state.withLock { ($0.index, $0.index.options(themes: $0.themes, mode: $0.mode)) }
   }
 
   /// The style that wins for `node` (the precedence rules), or the default style.
@@ -167,18 +214,19 @@ public final class StyleEngine: Sendable, Observable {
     return index.rankedCandidates(for: node, options: options)
   }
 
-  /// Resolves every atom of `tree`; the tree's theme applies unless the
-  /// engine has one set explicitly.
+  /// Resolves every atom of `tree`; the tree's themes apply unless the
+  /// engine has some set explicitly.
   public func resolve(_ tree: StyleTree) -> [Resolution] {
     var (index, options) = snapshot
-    if options.theme == nil { options.theme = tree.theme }
+    if options.themes.isEmpty { options.themes = tree.themes }
     return tree.identifiers.map { index.bestMatch(for: $0, options: options) }
   }
 
   /// The image asset names to try for `node`, most specific first.
   public func imageNames(for node: NodeIdentifier, options imageOptions: ImageNameOptions = .init()) -> ImageNames {
-    let options = snapshot.options
-    return ImageNames(node: node, theme: node.theme ?? options.theme, mode: options.mode, options: imageOptions)
+    let (index, options) = snapshot
+    let themes = index.currentThemes(options, node: node.themes)
+    return ImageNames(node: node, theme: themes.first, mode: options.mode, options: imageOptions)
   }
 
   /// Publishes a snapshot of `sheets`, then tells observers.
@@ -269,7 +317,7 @@ public final class StyleEngine: Sendable, Observable {
   /// published (so a tracker that reads again sees the new state) and
   /// outside the lock (so it may read).
   private func tellObservation(_ kind: StyleUpdate.Changes) {
-    if kind.contains(.theme) { notify(\.theme) }
+    if kind.contains(.theme) { notify(\.themes) }
     if kind.contains(.mode) { notify(\.mode) }
     notify(\.answerInputs)
   }

@@ -12,17 +12,22 @@ struct StyleIndex: Sendable {
     let defaultStyle: Style?
     let declaredMode: PrecedenceMode?
     let themes: [String]
+    let axes: ThemeAxes
+    /// Themes with variables of their own: the ones whose values differ.
+    let variableThemes: Set<String>
     let trie: RuleTrie
 
     init(
       rules: [StyleRule], defaultStyle: Style?, declaredMode: PrecedenceMode?, declaredThemes: [String],
-      trie: RuleTrie? = nil
+      axes: ThemeAxes, variableThemes: Set<String>
     ) {
       self.rules = rules
       self.defaultStyle = defaultStyle
       self.declaredMode = declaredMode
       themes = ThemeNames.mentioned(declared: declaredThemes, rules: rules)
-      self.trie = trie ?? RuleTrie(rules.map(\.selector))
+      self.axes = axes
+      self.variableThemes = variableThemes
+      trie = RuleTrie(rules.map(\.selector))
     }
   }
 
@@ -34,10 +39,30 @@ struct StyleIndex: Sendable {
   var defaultStyle: Style? { storage.defaultStyle }
   /// The mode the sheets ask for (the last sheet that sets one), if any.
   var declaredMode: PrecedenceMode? { storage.declaredMode }
-  /// The options a query on this index uses under `theme`: the explicit
+  /// The options a query on this index uses under `themes`: the explicit
   /// `mode`, else the one the sheets declare, else `themed`.
-  func options(theme: String?, mode: PrecedenceMode?) -> QueryOptions {
-    QueryOptions(theme: theme, mode: mode ?? declaredMode ?? .themed)
+  func options(themes: [String], mode: PrecedenceMode?) -> QueryOptions {
+    QueryOptions(themes: themes, mode: mode ?? declaredMode ?? .themed)
+  }
+
+  /// The sheets' theme axes.
+  var axes: ThemeAxes { storage.axes }
+
+  /// The themes a query runs under, in axis order: `options.themes` with
+  /// `node`'s replacing them on their axes (of two on one axis, the later),
+  /// and the defaults of axes left without one.
+  func currentThemes(_ options: QueryOptions, node: [String]) -> [String] {
+    if node.isEmpty && axes.axes.isEmpty { return options.themes }
+    return axes.current(base: options.themes, node: node)
+  }
+
+  /// The key of `Style.themed` for the current `themes`: the ones with
+  /// variables of their own, in axis order, joined by `/` (one theme is
+  /// its own key).
+  func valuesKey(_ themes: [String]) -> String? {
+    if themes.count < 2 { return themes.first }
+    let keyed = themes.filter(storage.variableThemes.contains)
+    return keyed.isEmpty ? nil : keyed.joined(separator: "/")
   }
 
   /// Every theme the sheets mention: declared in `themes:` blocks, then
@@ -50,14 +75,16 @@ struct StyleIndex: Sendable {
   init(sheets: [StyleSheet]) {
     var defaultStyle: Style?
     var mode: PrecedenceMode?
+    var axes = ThemeAxes()
     let declaredThemes = sheets.flatMap(\.themes)
     for sheet in sheets {
       if let style = sheet.defaultStyle { defaultStyle = style }
       if let sheetMode = sheet.mode { mode = sheetMode }
+      for axis in sheet.axes { axes.merge(axis) }
     }
-    self.init(
+    storage = Storage(
       rules: Self.latestRules(of: sheets), defaultStyle: defaultStyle, declaredMode: mode,
-      declaredThemes: declaredThemes)
+      declaredThemes: declaredThemes, axes: axes, variableThemes: Set(sheets.flatMap(\.variableThemes)))
   }
 
   /// The sheets' rules in order, each selector's last only: the rules an
@@ -85,14 +112,14 @@ struct StyleIndex: Sendable {
     rules: [StyleRule], defaultStyle: Style? = nil, declaredMode: PrecedenceMode? = nil, declaredThemes: [String] = []
   ) {
     storage = Storage(
-      rules: rules, defaultStyle: defaultStyle, declaredMode: declaredMode, declaredThemes: declaredThemes)
+      rules: rules, defaultStyle: defaultStyle, declaredMode: declaredMode, declaredThemes: declaredThemes,
+      axes: ThemeAxes(), variableThemes: [])
   }
-
-  private init(storage: Storage) { self.storage = storage }
 
   /// Every applicable rule, best first.
   func applicableMatches(for node: NodeIdentifier, options: QueryOptions = .init()) -> [Match] {
-    let ranking = node.withView { ranked($0, theme: node.theme ?? options.theme, mode: options.mode) }
+    let themes = currentThemes(options, node: node.themes)
+    let ranking = node.withView { ranked($0, themes: themes, mode: options.mode) }
     return ranking.keys.map { match($0, in: ranking.vectors) }
   }
 
@@ -102,20 +129,20 @@ struct StyleIndex: Sendable {
     var vectors: RankedVectors
   }
 
-  func ranked<Node: QueryNode>(_ node: Node, theme: String?, mode: PrecedenceMode) -> Ranking {
+  func ranked<Node: QueryNode>(_ node: Node, themes: [String], mode: PrecedenceMode) -> Ranking {
     // Room for what most nodes have, so collecting rarely grows the array.
     var keys: [RankKey] = []
     keys.reserveCapacity(16)
     var vectors = RankedVectors()
-    trie.rank(node, theme: theme, mode: mode, into: &keys, vectors: &vectors)
+    trie.rank(node, themes: themes, mode: mode, into: &keys, vectors: &vectors)
     return Ranking(keys: keys, vectors: vectors)
   }
 
   /// The winning rule for `node`, or the default style when nothing applies.
   func bestMatch(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
-    let theme = node.theme ?? options.theme
-    let best = node.withView { trie.best($0, theme: theme, mode: options.mode) }
-    var answer = resolution(theme: theme, winner: best.key, vectors: best.vectors)
+    let themes = currentThemes(options, node: node.themes)
+    let best = node.withView { trie.best($0, themes: themes, mode: options.mode) }
+    var answer = resolution(themes: themes, winner: best.key, vectors: best.vectors)
     answer.node = node
     return answer
   }
@@ -128,23 +155,23 @@ struct StyleIndex: Sendable {
     var text = text
     let found = try text.withUTF8 { bytes in
       Swift.Result { () throws(SyntaxError) in
-        try NodeLine.with(utf8: bytes) { line in
-          let theme = line.themeText ?? options.theme
-          let best = trie.best(line, theme: theme, mode: options.mode)
-          return (theme, best.key, best.vectors)
+        try NodeLine.with(utf8: bytes) { line throws(SyntaxError) in
+          let themes = try currentThemes(options, line: line)
+          let best = trie.best(line, themes: themes, mode: options.mode)
+          return (themes, best.key, best.vectors)
         }
       }
     }.get()
-    return resolution(theme: found.0, winner: found.1, vectors: found.2)
+    return resolution(themes: found.0, winner: found.1, vectors: found.2)
   }
 
   /// Properties of every applicable rule merged weakest first (CSS-like): a
   /// stronger rule's property replaces a weaker one's of the same name, where
   /// the name first appeared. The default style is used only when nothing applies.
   func cascade(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
-    let theme = node.theme ?? options.theme
-    let applicable = node.withView { ranked($0, theme: theme, mode: options.mode) }
-    var answer = cascade(applicable, theme: theme)
+    let themes = currentThemes(options, node: node.themes)
+    let applicable = node.withView { ranked($0, themes: themes, mode: options.mode) }
+    var answer = cascade(applicable, themes: themes)
     answer.node = node
     return answer
   }
@@ -154,37 +181,51 @@ struct StyleIndex: Sendable {
     var text = text
     return try text.withUTF8 { bytes in
       Swift.Result { () throws(SyntaxError) in
-        try NodeLine.with(utf8: bytes) { line in
-          let theme = line.themeText ?? options.theme
-          return cascade(ranked(line, theme: theme, mode: options.mode), theme: theme)
+        try NodeLine.with(utf8: bytes) { line throws(SyntaxError) in
+          let themes = try currentThemes(options, line: line)
+          return cascade(ranked(line, themes: themes, mode: options.mode), themes: themes)
         }
       }
     }.get()
   }
 
-  private func cascade(_ applicable: Ranking, theme: String?) -> Resolution {
+  /// The current themes of a line: as `currentThemes(_:node:)`, but two
+  /// themes of one axis in the line are an error at the second.
+  private func currentThemes(_ options: QueryOptions, line: NodeLine) throws(SyntaxError) -> [String] {
+    let node = line.themeTexts
+    if node.count > 1, let (first, second, slot) = axes.conflict(in: node) {
+      let column = line.themes.first { line.text(of: $0) == second }.map { $0.column - 1 } ?? 1
+      throw SyntaxError(ThemeConflict(first: first, second: second, axis: axes.axisName(slot: slot)).description, column: column)
+    }
+    return currentThemes(options, node: node)
+  }
+
+  private func cascade(_ applicable: Ranking, themes: [String]) -> Resolution {
     guard let winner = applicable.keys.first else {
-      return resolution(theme: theme, winner: nil, vectors: applicable.vectors)
+      return resolution(themes: themes, winner: nil, vectors: applicable.vectors)
     }
     return Resolution(
-      theme: theme, winner: match(winner, in: applicable.vectors),
-      cascaded: CascadedRules(rules: rules, orders: applicable.keys.map(\.order.index), theme: theme),
+      themes: themes, winner: match(winner, in: applicable.vectors),
+      cascaded: CascadedRules(rules: rules, orders: applicable.keys.map(\.order.index), valuesKey: valuesKey(themes)),
       snapshot: snapshotID)
   }
 
   /// The answer whose winner is `winner` (nil: the default style, if any).
-  private func resolution(theme: String?, winner: RankKey?, vectors: RankedVectors) -> Resolution {
+  private func resolution(themes: [String], winner: RankKey?, vectors: RankedVectors) -> Resolution {
     var answer: Resolution
+    let key = valuesKey(themes)
     if let winner {
       let rule = rules[winner.order.index]
       answer = Resolution(
-        theme: theme, match: Match(rule: rule, specificity: winner.specificity(in: vectors), order: winner.order.index),
-        isDefault: false, properties: rule.properties(underTheme: theme), source: rule.source)
+        match: Match(rule: rule, specificity: winner.specificity(in: vectors), order: winner.order.index),
+        isDefault: false, properties: rule.properties(underTheme: key), source: rule.source)
     } else {
       answer = Resolution(
-        theme: theme, match: nil, isDefault: defaultStyle != nil,
-        properties: defaultStyle?.properties(underTheme: theme), source: defaultStyle?.source)
+        match: nil, isDefault: defaultStyle != nil,
+        properties: defaultStyle?.properties(underTheme: key), source: defaultStyle?.source)
     }
+    answer.themes = themes
+    answer.valuesKey = key
     answer.snapshot = snapshotID
     return answer
   }
@@ -201,8 +242,8 @@ struct StyleIndex: Sendable {
   /// `*` or a glob, under any theme): applicable ones ranked best first,
   /// then the others in load order with the reason.
   func rankedCandidates(for node: NodeIdentifier, options: QueryOptions = .init()) -> [Candidate] {
-    let theme = node.theme ?? options.theme
-    let applicable = node.withView { ranked($0, theme: theme, mode: options.mode) }
+    let themes = currentThemes(options, node: node.themes)
+    let applicable = node.withView { ranked($0, themes: themes, mode: options.mode) }
     let applying = applicable.keys.enumerated().map { rank, key in
       Candidate(
         rule: rules[key.order.index], order: key.order.index,
@@ -214,38 +255,45 @@ struct StyleIndex: Sendable {
     for root in trie.roots where root.token.name.literal.map({ token.isInterned && $0 == token }) ?? true {
       others += trie.rules(under: root)
     }
-    let themeID = theme.map { trie.nameID($0) } ?? .none
+    let themeIDs = themes.map { trie.nameID($0) }
     let rejected = node.withView { view in
       trie.withQuery(view) { query in
         others.filter { !applies.contains($0) }.sorted().compactMap { order -> Candidate? in
-          guard let reason = query.mismatch(of: order, theme: themeID) else { return nil }
+          guard let reason = query.mismatch(of: order, themes: themeIDs) else { return nil }
           let rule = rules[order.index]
           return Candidate(
-            rule: rule, order: order.index, outcome: .doesNotApply(Self.reason(reason, rule.selector, theme: theme)))
+            rule: rule, order: order.index,
+            outcome: .doesNotApply(mismatchReason(reason, rule.selector, themes: themes)))
         }
       }
     }
     return applying + rejected
   }
 
-  /// Why the rule at `order` does not apply to `node` under `theme`, or nil.
-  func mismatch(of order: Int, on node: NodeIdentifier, theme: String?) -> MismatchReason? {
-    let themeID = theme.map { trie.nameID($0) } ?? .none
-    return node.withView { view in trie.withQuery(view) { $0.mismatch(of: RuleID(order), theme: themeID) } }.map {
-      Self.reason($0, rules[order].selector, theme: theme)
+  /// Why the rule at `order` does not apply to `node` under the current
+  /// `themes`, or nil.
+  func mismatch(of order: Int, on node: NodeIdentifier, themes: [String]) -> MismatchReason? {
+    let themeIDs = themes.map { trie.nameID($0) }
+    return node.withView { view in trie.withQuery(view) { $0.mismatch(of: RuleID(order), themes: themeIDs) } }.map {
+      mismatchReason($0, rules[order].selector, themes: themes)
     }
   }
 
-  private static func reason(_ mismatch: CompiledMismatch, _ selector: StyleSelector, theme: String?)
+  /// The reason in the selector's terms; for a theme, the first of its
+  /// themes that is not current, and the current theme on that axis.
+  private func mismatchReason(_ mismatch: CompiledMismatch, _ selector: StyleSelector, themes: [String])
     -> MismatchReason
   {
     switch mismatch {
-    case .theme: .theme(required: selector.theme ?? "", current: theme)
-    case .token: .token
-    case .directChild: .directChild
-    case .missingComponent(let index): .missingComponent(selector.components[index])
-    case .variant(let index): .variant(selector.components[index])
-    case .order: .order
+    case .theme:
+      let missing = selector.themes.first { !themes.contains($0) } ?? ""
+      let slot = axes.slot(of: missing)
+      return .theme(required: missing, current: themes.first { axes.slot(of: $0) == slot })
+    case .token: return .token
+    case .directChild: return .directChild
+    case .missingComponent(let index): return .missingComponent(selector.components[index])
+    case .variant(let index): return .variant(selector.components[index])
+    case .order: return .order
     }
   }
 }

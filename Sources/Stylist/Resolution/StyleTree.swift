@@ -34,16 +34,27 @@ public struct StyleTree: Hashable, Sendable {
     case atom(String)
   }
 
-  /// The tree's theme, used when the query names none.
-  public var theme: String?
-  /// Where the tree file names its theme, for warnings about it.
+  /// The tree's themes (`theme:`, a name or a list), used when the query
+  /// names none.
+  public var themes: [String]
+  /// The tree's theme when it names one; with several, the first written.
+  public var theme: String? {
+    get { themes.first }
+    set { themes = newValue.map { [$0] } ?? [] }
+  }
+  /// Where the tree file names its themes, for warnings about them.
   public var themeSource: SourceLocation?
   /// Items in pre-order; a group's children follow it one level deeper.
   public var items: [Item]
 
   /// A tree from its items in document order.
   public init(theme: String? = nil, items: [Item]) {
-    self.theme = theme
+    self.init(themes: theme.map { [$0] } ?? [], items: items)
+  }
+
+  /// A tree under `themes` from its items in document order.
+  public init(themes: [String], items: [Item]) {
+    self.themes = themes
     self.items = items
   }
 

@@ -19,7 +19,7 @@ enum PlainSelectorParser {
   }
 
   private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> (selector: StyleSelector, droppedWildcards: Bool)? {
-    var theme: String?
+    var themes: [String] = []
     var components: [SelectorComponent] = []
     components.reserveCapacity(bytes.count(where: { $0 == slash }))
     var start = 0
@@ -31,15 +31,18 @@ enum PlainSelectorParser {
       }
       guard end > start else { return nil }
       let isToken = end == bytes.count
-      if start == 0, bytes[0] == at {
+      if components.isEmpty, bytes[start] == at, !isToken || themes.isEmpty {
         guard !isToken, let name = themeName(bytes, from: start + 1, to: end) else { return nil }
-        theme = name
+        themes.append(name)
       } else {
         guard let component = component(bytes, from: start, to: end) else { return nil }
         if isToken {
           guard component.variant == .unspecified else { return nil }
           let token = TokenPattern(name: component.name, isDirectChild: component.isDirectChild)
-          let selector = StyleSelector(theme: theme, components: components, token: token)
+          // Themes in another order than the selector prints them: the
+          // general parser says the text is not the description.
+          if themes.count > 1, themes != Array(Set(themes)).sorted() { return nil }
+          let selector = StyleSelector(themes: themes, components: components, token: token)
           return (selector, selector.components.count < components.count)
         }
         components.append(component)

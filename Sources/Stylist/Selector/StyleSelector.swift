@@ -1,18 +1,30 @@
-/// What a style is registered for: `[@theme/] [component/]* token` (README: Selectors).
+/// What a style is registered for: `[@theme/]… [component/]* token` (README: Selectors).
 ///
 /// Leading bare `*` components are dropped, so `*/*/title` and `title` are the
-/// same value; the one just outside a `>` component stays.
+/// same value; the one just outside a `>` component stays. The themes are a
+/// set: `@compact/@dark/title` and `@dark/@compact/title` are one selector.
 public struct StyleSelector: Hashable, Sendable {
-  /// The theme (`@dark/`) the selector is for, if any.
-  public private(set) var theme: String?
+  /// The themes (`@dark/@compact/`) the selector is for, each once, in name
+  /// order; it applies only while all of them are current.
+  public private(set) var themes: [String]
   /// Path components, outermost first, normalised.
   public private(set) var components: [SelectorComponent]
   /// The token pattern, last in the selector.
   public private(set) var token: TokenPattern
 
+  /// The selector's theme when it names one; with several, the first in
+  /// name order (``themes`` has them all).
+  public var theme: String? { themes.first }
+
   /// A selector from its parts, outermost component first.
   public init(theme: String? = nil, components: [SelectorComponent] = [], token: TokenPattern) {
-    self.theme = theme
+    self.init(themes: theme.map { [$0] } ?? [], components: components, token: token)
+  }
+
+  /// A selector for `themes` (in any order; a repeat counts once) from its
+  /// parts, outermost component first.
+  public init(themes: [String], components: [SelectorComponent] = [], token: TokenPattern) {
+    self.themes = themes.count < 2 ? themes : Array(Set(themes)).sorted()
     let dropCount = Self.leadingWildcardCount(components, token: token)
     self.components = dropCount == 0 ? components : Array(components[dropCount...])
     self.token = token
@@ -41,10 +53,11 @@ public struct StyleSelector: Hashable, Sendable {
   static func parseInGeneral(_ text: String) throws(SyntaxError) -> (selector: StyleSelector, droppedEmpty: Int) {
     var (raws, dropped) = PathScanner.split(text)
     guard !raws.isEmpty else { throw SyntaxError("empty selector", column: 1) }
-    var theme: String?
-    if raws[0].text.firstByte == UInt8(ascii: "@") {
+    var themes: [String] = []
+    // Leading `@` parts are themes while another part follows them.
+    while raws[0].text.firstByte == UInt8(ascii: "@"), raws.count > 1 || themes.isEmpty {
       let themeRaw = raws.removeFirst()
-      theme = try Self.parseTheme(themeRaw)
+      themes.append(try Self.parseTheme(themeRaw))
       if raws.isEmpty {
         throw SyntaxError("'\(themeRaw.text)' needs a selector after it", column: themeRaw.column)
       }
@@ -58,7 +71,7 @@ public struct StyleSelector: Hashable, Sendable {
     components.reserveCapacity(raws.count)
     for raw in raws { components.append(try SelectorParser.component(raw)) }
     let selector = StyleSelector(
-      theme: theme, components: components,
+      themes: themes, components: components,
       token: TokenPattern(name: tokenComponent.name, isDirectChild: tokenComponent.isDirectChild))
     return (selector, dropped)
   }
@@ -93,15 +106,16 @@ public struct StyleSelector: Hashable, Sendable {
   /// This selector registered inside a group path (outermost first); the
   /// theme stays in front: `@dark/title` in `client` is `@dark/client/title`.
   public func within(_ groups: [SelectorComponent]) -> StyleSelector {
-    StyleSelector(theme: theme, components: groups + components, token: token)
+    StyleSelector(themes: themes, components: groups + components, token: token)
   }
 
   /// The selector nested inside `groups` (outermost first).
   public func within(_ groups: SelectorComponent...) -> StyleSelector { within(groups) }
 
-  /// The same selector registered under `theme` (a `themes:` block).
+  /// The same selector registered under `theme` as well (a `themes:`
+  /// block): `@compact/title` in `themes: dark:` is `@compact/@dark/title`.
   public func themed(_ theme: String) -> StyleSelector {
-    StyleSelector(theme: theme, components: components, token: token)
+    StyleSelector(themes: themes + [theme], components: components, token: token)
   }
 
   /// Hashes `contentHash`, which covers every part (token, components with
@@ -118,7 +132,7 @@ public struct StyleSelector: Hashable, Sendable {
       hash = hash &* 1_000_003 &+ component.name.nameHash
       hash = hash &* 31 &+ component.variant.variantHash &* 2 &+ (component.isDirectChild ? 1 : 0)
     }
-    if let theme { hash = hash &* 1_000_003 &+ NameTable.hash(theme) }
+    for theme in themes { hash = hash &* 1_000_003 &+ NameTable.hash(theme) }
     return hash
   }
 }
@@ -134,7 +148,7 @@ extension StyleSelector: LosslessStringConvertible, ExpressibleByStringLiteral {
   /// writes the name of every distinct winner).
   func writeText(to text: inout [UInt8]) {
     let slash = UInt8(ascii: "/")
-    if let theme {
+    for theme in themes {
       text.append(UInt8(ascii: "@"))
       text.append(utf8Of: theme)
       text.append(slash)
@@ -147,7 +161,7 @@ extension StyleSelector: LosslessStringConvertible, ExpressibleByStringLiteral {
     token.writeText(to: &text)
     // Without a theme, a first part starting with `@` would read as one:
     // `*/@x/t` keeps its (dropped) leading `*`.
-    if theme == nil && partsStart < text.count && text[partsStart] == UInt8(ascii: "@") {
+    if themes.isEmpty && partsStart < text.count && text[partsStart] == UInt8(ascii: "@") {
       text.insert(contentsOf: [UInt8(ascii: "*"), slash], at: partsStart)
     }
   }

@@ -45,6 +45,9 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
   public static let unreadableFile = Self(rawValue: "unreadable-file")
   /// Input past a limit of `LoadOptions`: file size, nesting, expansion.
   public static let limitExceeded = Self(rawValue: "limit-exceeded")
+  /// An `axes:` entry that cannot be: a theme on two axes, a default that
+  /// is not one of its axis's themes.
+  public static let invalidAxis = Self(rawValue: "invalid-axis")
   /// A tree file (`resolve --tree`) of the wrong shape.
   public static let invalidTree = Self(rawValue: "invalid-tree")
 
@@ -60,6 +63,9 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
   public static let emptyComponent = Self(rawValue: "empty-component")
   /// A theme asked for that no loaded sheet mentions.
   public static let unknownTheme = Self(rawValue: "unknown-theme")
+  /// Two themes of one axis asked for together (an error in a node, batch
+  /// line or tree; a warning about an engine's themes).
+  public static let themeConflict = Self(rawValue: "theme-conflict")
   /// A theme whose name is one typo away from another theme's (`drak`, `dark`).
   public static let similarTheme = Self(rawValue: "similar-theme")
   /// A themed style that lacks properties of the unthemed style it replaces
@@ -70,7 +76,7 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
   public static let all: [DiagnosticKind] = [
     .yamlSyntax, .duplicateKey, .wrongType, .unknownKey, .invalidSelector, .invalidName, .invalidSetting,
     .invalidValue, .unknownVariable, .variableCycle, .unknownExtends, .extendsCycle, .importNotFound, .importCycle,
-    .unreadableFile, .limitExceeded, .invalidTree, .duplicateSelector, .neverWins, .unusedVariable, .emptyComponent,
-    .unknownTheme, .similarTheme, .themedDropsProperties,
+    .unreadableFile, .limitExceeded, .invalidAxis, .invalidTree, .duplicateSelector, .neverWins, .unusedVariable, .emptyComponent,
+    .unknownTheme, .themeConflict, .similarTheme, .themedDropsProperties,
   ]
 }

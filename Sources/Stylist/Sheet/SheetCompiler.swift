@@ -1,6 +1,12 @@
 /// Turns definitions into rules: later definitions replace earlier ones,
-/// variables are substituted under every theme a style can apply in, and
-/// `extends` is flattened (its properties go underneath the style's own).
+/// variables are substituted under every set of themes a style can apply
+/// in, and `extends` is flattened (its properties go underneath the style's own).
+///
+/// A set of themes is named by a key: their names in axis order joined by
+/// `/` (one theme is its own key; nil is no theme). Evaluators and kept
+/// results are keyed by the themes a style is evaluated under; values
+/// depend only on those that define variables, so `Style.themed` is keyed
+/// by those alone (the *values key*).
 struct SheetCompiler {
   /// Owned alone (`StyleSheet.compile` takes them from the loader), so
   /// that they and the YAML they hold go as soon as the rules are built.
@@ -34,11 +40,45 @@ struct SheetCompiler {
   /// for a style's unthemed values first, then each theme's, which reuse
   /// them (`ValueEvaluator.values(ofStyleBody:file:unthemed:)`).
   private var lastUnthemed: (index: Int, values: ValueEvaluator.BodyValues)?
+  /// The load's axes, merged from its `axes:` entries.
+  private var axes = ThemeAxes()
+  /// The themes with variables, by axis slot (axis order).
+  private var variableThemesBySlot: [(slot: Int, themes: [String])] = []
+
   init(definitions: SheetDefinitions, sink: DiagnosticSink, budget: ExpansionBudget, maxDepth: Int) {
     self.definitions = definitions
     self.sink = sink
     self.budget = budget
     self.maxDepth = maxDepth
+  }
+
+  /// The values key of `themes`: those with variables, in axis order.
+  private func valuesKey(_ themes: some Sequence<String>) -> String? {
+    let keyed = axes.inAxisOrder(themes.filter { definitions.themeVariables[$0] != nil })
+    return keyed.isEmpty ? nil : keyed.joined(separator: "/")
+  }
+
+  /// The themes a values key names.
+  private func themes(ofKey key: String?) -> [String] {
+    key.map { $0.split(separator: "/").map(String.init) } ?? []
+  }
+
+  /// The key of `themes`, in axis order.
+  private func key(_ themes: [String]) -> String? {
+    themes.isEmpty ? nil : axes.inAxisOrder(themes).joined(separator: "/")
+  }
+
+  /// Every set of themes with variables that a query can have together
+  /// with `themes` (at most one per axis, none on the axes of `themes`),
+  /// added to `themes`: the key to evaluate under and the values key of
+  /// each; the first is `themes` alone.
+  private func combinations(with themes: [String]) -> [(evaluation: String?, values: String?)] {
+    let used = Set(themes.map { axes.slot(of: $0) })
+    var sets: [[String]] = [themes]
+    for (slot, candidates) in variableThemesBySlot where !used.contains(slot) {
+      sets += sets.flatMap { set in candidates.map { set + [$0] } }
+    }
+    return sets.map { (key($0), valuesKey($0)) }
   }
 
   private mutating func evaluator(_ theme: String?) -> ValueEvaluator {
@@ -48,7 +88,11 @@ struct SheetCompiler {
       return existing
     }
     var variables = definitions.variables
-    if let theme, let themed = definitions.themeVariables[theme] { variables = variables.merged(with: themed) }
+    // Each theme's variables shadow the global ones, in axis order: where
+    // two set the same leaf, the later axis wins.
+    for name in themes(ofKey: theme) {
+      if let themed = definitions.themeVariables[name] { variables = variables.merged(with: themed) }
+    }
     let evaluator = ValueEvaluator(
       theme: theme, variables: variables, sink: sink, budget: budget, maxDepth: maxDepth,
       shadowed: theme == nil ? ShadowedPaths(themes: definitions.themeVariables.values) : ShadowedPaths())
@@ -58,6 +102,7 @@ struct SheetCompiler {
   }
 
   mutating func compile() -> StyleSheet {
+    mergeAxes()
     let count = definitions.styles.count
     finalDefinitions = LatestPositions(capacity: count)
     isOnChain = [Bool](repeating: false, count: count)
@@ -85,7 +130,7 @@ struct SheetCompiler {
     var rules: [StyleRule] = []
     rules.reserveCapacity(ruleCount)
     for index in 0..<count where isLatest[index] {
-      guard let style = style(for: index) else { continue }
+      guard themesFit(definitions.styles[index]), let style = style(for: index) else { continue }
       // The placeholder's selector and name, without spelling the name out.
       var rule = definitions.styles[index].rule
       rule.style = style
@@ -101,11 +146,57 @@ struct SheetCompiler {
       }
     }
     warnUnusedVariables()
-    let sheet = StyleSheet(
+    var sheet = StyleSheet(
       rules: rules, defaultStyle: defaultStyle, mode: definitions.mode,
-      themes: Array(definitions.declaredThemes), files: definitions.files)
+      themes: Array(definitions.declaredThemes), axes: axes.axes, files: definitions.files)
+    sheet.variableThemes = Array(definitions.themeVariables.keys)
     releaseWorkingState()
     return sheet
+  }
+
+  /// Merges the `axes:` entries in load order (README: Theme axes): an axis
+  /// written twice takes the union of its themes, a later default replaces
+  /// an earlier one. A theme on two axes is an error at its second place,
+  /// and so is a default that is not one of its axis's themes.
+  private mutating func mergeAxes() {
+    for declaration in definitions.axes {
+      for (theme, mark) in declaration.themes {
+        let slot = axes.slot(of: theme)
+        if slot < axes.axes.count, axes.axes[slot].name != declaration.name {
+          sink.error(
+            "theme '\(theme)' is already on axis '\(axes.axes[slot].name)'; a theme belongs to one axis",
+            .invalidAxis, at: SourceLocation(file: declaration.file, line: mark.line, column: mark.column))
+        }
+      }
+      axes.merge(
+        ThemeAxis(
+          name: declaration.name, themes: declaration.themes.map(\.name),
+          defaultTheme: declaration.defaultTheme?.name))
+    }
+    for declaration in definitions.axes {
+      guard let (theme, mark) = declaration.defaultTheme,
+        let axis = axes.axes.first(where: { $0.name == declaration.name }), !axis.themes.contains(theme)
+      else { continue }
+      sink.error(
+        "the default of axis '\(declaration.name)' is '\(theme)', which is not one of its themes ("
+          + axis.themes.joined(separator: ", ") + ")",
+        .invalidAxis, at: SourceLocation(file: declaration.file, line: mark.line, column: mark.column))
+    }
+    var bySlot: [Int: [String]] = [:]
+    for theme in definitions.themeVariables.keys { bySlot[axes.slot(of: theme), default: []].append(theme) }
+    variableThemesBySlot = bySlot.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+  }
+
+  /// Whether the selector names at most one theme per axis; reports it if not.
+  private func themesFit(_ definition: StyleDefinition) -> Bool {
+    guard definition.selector.themes.count > 1,
+      let (first, second, slot) = axes.conflict(in: definition.selector.themes)
+    else { return true }
+    sink.error(
+      "selector '\(definition.name)' names '\(first)' and '\(second)', both on \(axes.axisName(slot: slot))"
+        + "; a selector names at most one theme per axis",
+      .invalidSelector, at: definition.source)
+    return false
   }
 
   /// Frees the definitions (and with them the YAML they were read from)
@@ -134,16 +225,25 @@ struct SheetCompiler {
 
   private mutating func style(for index: Int) -> Style? {
     let definition = definitions.styles[index]
-    if let theme = definition.selector.theme {
-      guard let properties = flatten(index, theme: theme) else { return nil }
-      return Style(properties: properties, source: definition.source)
+    let selectorThemes = definition.selector.themes
+    if !selectorThemes.isEmpty {
+      // Under its own themes, and with each set of other axes' themes
+      // that have variables (none when the other axes have none).
+      let keys = combinations(with: selectorThemes)
+      guard let base = flatten(index, theme: keys[0].evaluation) else { return nil }
+      var themed: [String: Properties] = [:]
+      for (evaluation, values) in keys.dropFirst() {
+        guard let key = values, let properties = flatten(index, theme: evaluation) else { return nil }
+        if properties != base { themed[key] = properties }
+      }
+      return Style(properties: base, themed: themed, source: definition.source)
     }
     return themedStyle(source: definition.source) { compiler, theme in compiler.flatten(index, theme: theme) }
   }
 
-  /// Values under no theme, plus each theme's where its variables change
-  /// them. A body that reaches no variable a theme shadows is the same
-  /// under every theme, so it is evaluated once.
+  /// Values under no theme, plus each set of themes' where their variables
+  /// change them. A body that reaches no variable a theme shadows is the
+  /// same under every theme, so it is evaluated once.
   private mutating func themedStyle(
     source: SourceLocation, _ properties: (inout SheetCompiler, String?) -> Properties?
   ) -> Style? {
@@ -154,9 +254,9 @@ struct SheetCompiler {
     guard let base else { return nil }
     guard reachedShadowed else { return Style(properties: base, source: source) }
     var themed: [String: Properties] = [:]
-    for theme in definitions.themeVariables.keys {
-      guard let values = properties(&self, theme) else { return nil }
-      if values != base { themed[theme] = values }
+    for (evaluation, values) in combinations(with: []).dropFirst() {
+      guard let key = values, let properties = properties(&self, evaluation) else { return nil }
+      if properties != base { themed[key] = properties }
     }
     return Style(properties: base, themed: themed, source: source)
   }
@@ -238,7 +338,17 @@ struct SheetCompiler {
         chain.links[top].result = nil
         continue
       }
-      let targetTheme = definitions.styles[target].selector.theme ?? chain.links[top].theme
+      // A themed target is evaluated under its own themes, with the chain's
+      // on the other axes.
+      let targetThemes = definitions.styles[target].selector.themes
+      let targetTheme =
+        targetThemes.isEmpty
+        ? chain.links[top].theme
+        : key(
+          targetThemes
+            + themes(ofKey: chain.links[top].theme).filter { theme in
+              !targetThemes.contains { axes.slot(of: $0) == axes.slot(of: theme) }
+            })
       // Answered at once (kept, or a cycle), or pushed and inherited when finished.
       if let answer = begin(target, theme: targetTheme, chain: &chain) { inherit(answer, into: top, of: &chain) }
     }

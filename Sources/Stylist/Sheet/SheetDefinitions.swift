@@ -39,6 +39,15 @@ struct StyleDefinition {
   }
 }
 
+/// One `axes:` entry as written: merged with the others in load order when
+/// the sheet compiles (`SheetCompiler.mergeAxes`).
+struct AxisDeclaration {
+  var name: String
+  var themes: [(name: String, mark: YAMLMark)] = []
+  var defaultTheme: (name: String, mark: YAMLMark)?
+  var file: String
+}
+
 /// Everything read from the files of one load, in load order.
 struct SheetDefinitions {
   var styles: [StyleDefinition] = []
@@ -48,6 +57,8 @@ struct SheetDefinitions {
   var themeVariables: OrderedDictionary<String, VariableTree> = [:]
   /// Themes named by `themes:` blocks.
   var declaredThemes: OrderedSet<String> = []
+  /// `axes:` entries in load order.
+  var axes: [AxisDeclaration] = []
   /// Files read, as named.
   var files: [String] = []
 }
@@ -64,6 +75,7 @@ extension SheetDefinitions {
       themeVariables[theme] = (themeVariables[theme] ?? .empty).merged(with: tree)
     }
     declaredThemes.formUnion(layer.declaredThemes)
+    axes.appendMoving(layer.axes)
   }
 }
 

@@ -87,9 +87,12 @@ struct SheetReader {
     case "themes":
       guard let themes = pairs(value, what: "'themes'") else { return }
       readThemes(themes, into: &definitions)
+    case "axes":
+      guard let axes = pairs(value, what: "'axes'") else { return }
+      readAxes(axes, into: &definitions)
     default:
       error(
-        "unknown top-level key '\(name)' (expected version, mode, imports, variables, default, styles, groups, themes)",
+        "unknown top-level key '\(name)' (expected version, mode, imports, variables, default, styles, groups, themes, axes)",
         .unknownKey, at: pair.key)
     }
   }
@@ -132,10 +135,72 @@ struct SheetReader {
     return .map(children)
   }
 
+  /// `axes:`, each axis `name: [themes]` or `name: { themes: [...], default: theme }`.
+  private func readAxes(_ axes: [YAMLNode.Pair], into definitions: inout SheetDefinitions) {
+    for pair in axes {
+      guard let name = key(pair) else { continue }
+      if !isThemeName(name) {
+        error("invalid axis name '\(name)'", .invalidName, at: pair.key)
+        continue
+      }
+      var declaration = AxisDeclaration(name: name, file: file)
+      switch pair.value.content {
+      case .sequence:
+        declaration.themes = axisThemes(pair.value, axis: name)
+      case .mapping:
+        guard let entries = pairs(pair.value, what: "axis '\(name)'") else { continue }
+        for entry in entries {
+          switch key(entry) {
+          case "themes": declaration.themes = axisThemes(entry.value, axis: name)
+          case "default":
+            if let theme = entry.value.scalarText, isThemeName(theme) {
+              declaration.defaultTheme = (theme, entry.value.mark)
+            } else {
+              error(
+                "the default of axis '\(name)' must be a theme name, not \(entry.value.kindName)", .wrongType,
+                at: entry.value)
+            }
+          case let other?:
+            error("unknown key '\(other)' in axis '\(name)' (expected themes, default)", .unknownKey, at: entry.key)
+          case nil: continue
+          }
+        }
+      case .scalar:
+        error(
+          "axis '\(name)' must be a list of themes or a map with 'themes' and 'default', not \(pair.value.kindName)",
+          .wrongType, at: pair.value)
+        continue
+      }
+      definitions.axes.append(declaration)
+    }
+  }
+
+  /// The themes an axis lists, each with where it is written.
+  private func axisThemes(_ node: YAMLNode, axis: String) -> [(name: String, mark: YAMLMark)] {
+    guard case .sequence(let list) = node.content else {
+      error("the themes of axis '\(axis)' must be a list, not \(node.kindName)", .wrongType, at: node)
+      return []
+    }
+    var themes: [(String, YAMLMark)] = []
+    for item in list {
+      guard let theme = item.scalarText, isThemeName(theme) else {
+        error("invalid theme name '\(item.scalarText ?? item.kindName)' in axis '\(axis)'", .invalidName, at: item)
+        continue
+      }
+      themes.append((theme, item.mark))
+    }
+    return themes
+  }
+
+  /// A theme (or axis) name: not empty, none of `/ [ ] * @`.
+  private func isThemeName(_ name: String) -> Bool {
+    !name.isEmpty && !name.contains(where: { "/[]*@".contains($0) })
+  }
+
   private func readThemes(_ themes: [YAMLNode.Pair], into definitions: inout SheetDefinitions) {
     for pair in themes {
       guard let theme = key(pair) else { continue }
-      if theme.isEmpty || theme.contains(where: { "/[]*@".contains($0) }) {
+      if !isThemeName(theme) {
         error("invalid theme name '\(theme)'", .invalidName, at: pair.key)
         continue
       }
@@ -264,30 +329,26 @@ struct SheetReader {
       reportSyntax(error, in: raw, what: "invalid selector '\(raw.trimmingSpaces)'", at: key.mark, style: key.style)
       return nil
     }
-    if let blockTheme, let own = selector.theme, own != blockTheme {
-      sink.error(
-        "selector '\(raw.trimmingSpaces)' names theme '\(own)' inside theme '\(blockTheme)'", .invalidSelector,
-        at: location(key.mark))
-      return nil
-    }
     if groups.isEmpty, blockTheme == nil { return (selector, isDescription) }
     var registered = groups.isEmpty ? selector : selector.within(groups.flatMap(\.components))
     if let blockTheme { registered = registered.themed(blockTheme) }
     return (registered, false)
   }
 
-  /// `@theme/` + group path + the key without its own `@theme/`.
+  /// The block's `@theme/`, the key's own `@theme/` parts, the group path,
+  /// then the rest of the key.
   private func registeredName(_ raw: String, groups: [GroupPath], theme blockTheme: String?) -> String {
     // Nothing to trim or put in front: the key as written (the common case).
     if groups.isEmpty, blockTheme == nil, !raw.containsByte(where: { $0 == 0x20 || $0 == 0x09 }) { return raw }
     var key = raw.trimmingSpaces
-    var theme = blockTheme
-    if key.hasPrefix("@"), let slash = key.firstIndex(of: "/") {
-      theme = String(key[key.index(after: key.startIndex)..<slash])
+    var themes = blockTheme.map { [$0] } ?? []
+    while key.hasPrefix("@"), let slash = key.firstIndex(of: "/") {
+      let theme = String(key[key.index(after: key.startIndex)..<slash]).trimmingSpaces
+      if !themes.contains(theme) { themes.append(theme) }
       key = String(key[key.index(after: slash)...]).trimmingSpaces
     }
     let parts = groups.map(\.text) + [key]
-    return (theme.map { "@\($0)/" } ?? "") + parts.joined(separator: "/")
+    return themes.map { "@\($0)/" }.joined() + parts.joined(separator: "/")
   }
 
   /// The body (nil for null) and what it extends, or nil after reporting

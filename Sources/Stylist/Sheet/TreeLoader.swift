@@ -41,7 +41,7 @@ extension StyleTree {
     var reader = TreeReader(file: path, sink: sink)
     if let root = tree.documents.first { reader.read(root) }
     if sink.hasErrors { throw SheetLoadError(diagnostics: sink.diagnostics) }
-    self.init(theme: reader.theme, items: reader.items)
+    self.init(themes: reader.themes, items: reader.items)
     themeSource = reader.themeSource
   }
 }
@@ -49,7 +49,7 @@ extension StyleTree {
 private struct TreeReader {
   let file: String
   let sink: DiagnosticSink
-  var theme: String?
+  var themes: [String] = []
   var themeSource: SourceLocation?
   var items: [StyleTree.Item] = []
 
@@ -70,11 +70,20 @@ private struct TreeReader {
       for pair in pairs {
         switch pair.key.scalarText {
         case "theme":
-          if let name = pair.value.scalarText, !name.isEmpty {
-            theme = name
+          // A name, or a list of names (one per axis).
+          let names: [String]? =
+            if case .sequence(let list) = pair.value.content {
+              list.map { $0.scalarText ?? "" }
+            } else {
+              pair.value.scalarText.map { [$0] }
+            }
+          if let names, !names.isEmpty, !names.contains(where: \.isEmpty) {
+            themes = names
             themeSource = location(pair.value)
           } else {
-            sink.error("'theme' must be a name, not \(pair.value.kindName)", .invalidTree, at: location(pair.value))
+            sink.error(
+              "'theme' must be a name or a list of names, not \(pair.value.kindName)", .invalidTree,
+              at: location(pair.value))
           }
         case "tree":
           sawTree = true

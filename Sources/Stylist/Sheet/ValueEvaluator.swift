@@ -98,7 +98,12 @@ final class ValueEvaluator {
 
   private func isShadowed(_ name: String) -> Bool { shadowed.contains(name) }
 
-  private var themeSuffix: String { theme.map { " under theme '\($0)'" } ?? "" }
+  private var themeSuffix: String {
+    guard let theme else { return "" }
+    let names = theme.split(separator: "/")
+    guard names.count > 1 else { return " under theme '\(theme)'" }
+    return " under themes " + names.map { "'\($0)'" }.joined(separator: " and ")
+  }
 
   private func location(_ node: YAMLNode, _ file: String) -> SourceLocation { location(node.mark, file) }
 

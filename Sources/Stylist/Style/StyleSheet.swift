@@ -18,6 +18,11 @@ public struct StyleSheet: Sendable {
   public var mode: PrecedenceMode?
   /// Themes declared by `themes:` blocks.
   public var themes: [String]
+  /// The axes the sheet declares (`axes:`), merged across its files, in
+  /// order of first declaration.
+  public var axes: [ThemeAxis]
+  /// Themes that define variables: the ones whose values can differ.
+  var variableThemes: [String] = []
   /// Files read, as named (imports joined to their importer's folder).
   public var files: [String]
   /// Warnings found while loading (duplicate selectors, unused variables, …).
@@ -26,12 +31,13 @@ public struct StyleSheet: Sendable {
   /// A sheet built in code.
   public init(
     rules: [StyleRule], defaultStyle: Style? = nil, mode: PrecedenceMode? = nil, themes: [String] = [],
-    files: [String] = [], warnings: [SheetDiagnostic] = []
+    axes: [ThemeAxis] = [], files: [String] = [], warnings: [SheetDiagnostic] = []
   ) {
     self.rules = rules
     self.defaultStyle = defaultStyle
     self.mode = mode
     self.themes = themes
+    self.axes = axes
     self.files = files
     self.warnings = warnings
   }

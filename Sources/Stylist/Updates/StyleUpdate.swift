@@ -27,14 +27,18 @@ public struct StyleUpdate: Sendable, CustomStringConvertible {
   /// Counts the engine's changes: each update's is one more than the one
   /// before, so an observer can tell the latest of two answers it holds.
   public let generation: Int
-  /// The engine's theme after the change.
-  public let theme: String?
+  /// The engine's themes after the change, sorted by name.
+  public let themes: [String]
+  /// The engine's theme after the change (with several, the first by name).
+  public var theme: String? { themes.first }
   /// The engine's explicit mode after the change.
   public let mode: PrecedenceMode?
 
-  /// `update 3 [theme]: theme dark, mode from the sheets`.
+  /// `update 3 [theme]: theme dark, mode from the sheets` (`themes dark,
+  /// compact` for several).
   public var description: String {
-    "update \(generation) \(changes): theme \(theme ?? "none"), mode \(mode?.rawValue ?? "from the sheets")"
+    let themeText = themes.count > 1 ? "themes " + themes.joined(separator: ", ") : "theme \(theme ?? "none")"
+    return "update \(generation) \(changes): \(themeText), mode \(mode?.rawValue ?? "from the sheets")"
   }
 }
 

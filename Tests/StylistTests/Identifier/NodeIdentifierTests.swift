@@ -99,10 +99,11 @@ import Testing
   static func parsedByComponents(_ text: String) throws(SyntaxError) -> NodeIdentifier {
     var (raws, _) = PathScanner.split(text)
     guard !raws.isEmpty else { throw SyntaxError("empty node identifier", column: 1) }
-    var theme: String?
-    if raws[0].text.firstByte == UInt8(ascii: "@") {
+    // Leading `@` parts are themes while another part follows them.
+    var themes: [String] = []
+    while raws[0].text.firstByte == UInt8(ascii: "@"), raws.count > 1 || themes.isEmpty {
       let themeRaw = raws.removeFirst()
-      theme = try StyleSelector.parseTheme(themeRaw)
+      themes.append(try StyleSelector.parseTheme(themeRaw))
       if raws.isEmpty { throw SyntaxError("'\(themeRaw.text)' needs a node after it", column: themeRaw.column) }
     }
     let tokenRaw = raws.removeLast()
@@ -112,7 +113,7 @@ import Testing
     }
     var path: [Component] = []
     for raw in raws { path.append(try Component(raw)) }
-    return NodeIdentifier(theme: theme, path: path, token: token.name)
+    return NodeIdentifier(themes: themes, path: path, token: token.name)
   }
 
   /// The node as `batch` scans it (`NodeLine`, from bytes), read back.
@@ -120,7 +121,7 @@ import Testing
     try Array(text.utf8).withUnsafeBufferPointer { bytes throws(SyntaxError) in
       try NodeLine.with(utf8: bytes) { line in
         NodeIdentifier(
-          theme: line.themeText,
+          themes: line.themeTexts,
           path: (0..<line.depth).map { Component(name: line.name(at: $0), variant: line.variant(at: $0)) },
           token: line.tokenText)
       }
