@@ -6,10 +6,8 @@ import PackageDescription
 // same C API). `STYLIST_BUNDLED_LIBYAML=1` selects the bundled copy everywhere, so
 // the path iOS takes is built and tested on Linux too.
 let bundledEverywhere = Context.environment["STYLIST_BUNDLED_LIBYAML"] == "1"
-let systemLibYAMLPlatforms: [Platform] = [.linux, .macOS]
-let bundledLibYAMLPlatforms: [Platform] = [
-  .iOS, .macCatalyst, .tvOS, .watchOS, .visionOS, .android, .windows, .wasi,
-]
+let systemLibYAMLPlatforms: [Platform] = [.linux, .macOS, .openbsd]
+let bundledLibYAMLPlatforms: [Platform] = [.iOS, .macCatalyst, .tvOS, .watchOS, .visionOS]
 let bundledLibYAML: TargetDependencyCondition? =
   bundledEverywhere ? nil : .when(platforms: bundledLibYAMLPlatforms)
 /// `STYLIST_BUNDLED_LIBYAML` is defined where the bundled copy is used (its limits differ).
@@ -30,8 +28,9 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
-    // Only for the libyaml it bundles, on platforms without a system one.
-    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    // Only for the libyaml it bundles (its `CYaml` target, not a product:
+    // pinned to a minor version), on platforms without a system one.
+    .package(url: "https://github.com/jpsim/Yams", .upToNextMinor(from: "6.2.2")),
     // `make docs`: the DocC catalog in Sources/Stylist/Stylist.docc.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],

@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
-// `make bench`: Stylist's benchmarks, in their own package so that Yams (a
-// baseline only) never becomes a dependency of the library.
+// `make bench`: Stylist's benchmarks, in their own package so that Yams as a
+// YAML parser (a baseline here) is never linked into the library, which takes
+// only Yams' bundled libyaml, and only where there is no system one.
 import Foundation
 import PackageDescription
 

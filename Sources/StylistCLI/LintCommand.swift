@@ -20,8 +20,8 @@ struct LintCommand: ParsableCommand {
       as errors.
 
       Example:
-        $ stylist lint Fixtures/demo/demo.yaml
-        Fixtures/demo/demo.yaml: ok
+        $ stylist lint Fixtures/seed/readme-table.yaml
+        Fixtures/seed/readme-table.yaml: ok
         $ stylist lint --strict --ignore unused-variable -s base.yaml -s brand.yaml
       """
   )

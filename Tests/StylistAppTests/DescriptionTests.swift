@@ -11,6 +11,8 @@ import Testing
     #expect("\(PropertyValue.bool(true))" == "true")
     #expect("\(PropertyValue.null)" == "null")
     #expect("\(["top": 4, "names": ["a", "b"]] as PropertyValue)" == #"{"top":4,"names":["a","b"]}"#)
+    // In a collection, a string is told from a number.
+    #expect("\([PropertyValue.string("16"), .int(16)])" == #"["16", 16]"#)
   }
 
   @Test func updatesAndTheirChangesPrintByName() {
@@ -40,6 +42,14 @@ import Testing
     #expect("\(engine.bestMatch(for: "x"))" == #"x → (default) (app.yaml:1:1, theme dark) {"color":"red"}"#)
     #expect(try "\(engine.bestMatch(parsing: "zzz"))" == #"(default) (app.yaml:1:1, theme dark) {"color":"red"}"#)
     #expect("\(StyleEngine().bestMatch(for: "x"))" == "x → no style")
+    let cascade = engine.cascade(for: "a/header/title")
+    #expect(
+      "\(cascade)"
+        == #"a/header/title → header/title (app.yaml:3:3, theme dark) {"color":"blue","size":12}"#)
+    let layered = StyleEngine(sheets: [try StyleSheet(yaml: "styles:\n  title: { a: 1 }\n  x/title: { b: 2 }\n")])
+    #expect(
+      "\(layered.cascade(for: "x/title"))"
+        == #"x/title → cascade of 2 rules, strongest x/title (<string>:3:3) {"a":1,"b":2}"#)
     let match = try #require(engine.bestMatch(for: "a/header/title").match)
     #expect("\(match)" == "header/title [3, 12, 0]")
     #expect("\(match.rule)" == "header/title (app.yaml:3:3)")

@@ -21,17 +21,20 @@ import Testing
   }
 
   @Test func groupsNestAndTheAnswerDecodes() throws {
+    // Themed through variables, as the article advises: every style keeps its properties.
     let yaml = """
+      variables: { ink: "#111111" }
+      themes: { dark: { variables: { ink: "#EEEEEE" } } }
       styles:
-        label: { color: "#111111", size: 14 }
-        "@dark/label": { extends: [label], color: "#EEEEEE" }
-        header[selected]/searchBar/label: { size: 16, bold: true }
+        label: { color: $ink, size: 14 }
+        header[selected]/searchBar/label: { color: $ink, size: 16, bold: true }
       """
     let engine = StyleEngine(sheets: [try StyleSheet(yaml: yaml)])
     let path: [Component] = ["header[selected]", "searchBar"]
-    #expect(textStyle(engine, path: path, token: "label") == TextStyle(color: nil, size: 16, bold: true))
+    #expect(textStyle(engine, path: path, token: "label") == TextStyle(color: "#111111", size: 16, bold: true))
     #expect(textStyle(engine, path: ["footer"], token: "label") == TextStyle(color: "#111111", size: 14, bold: nil))
     engine.theme = "dark"
+    #expect(textStyle(engine, path: path, token: "label") == TextStyle(color: "#EEEEEE", size: 16, bold: true))
     #expect(textStyle(engine, path: [], token: "label") == TextStyle(color: "#EEEEEE", size: 14, bold: nil))
     #expect(textStyle(engine, path: [], token: "nothing") == nil)
     let ink = try #require(rgba("#DB3B3B"))

@@ -34,12 +34,32 @@ extension StyleSelector {
   }
 }
 
+extension StyleSelector {
+  /// Whether this selector applies wherever `other` does, their themes
+  /// aside: both have the same number of components, each matching every
+  /// node component the other's matches (weights not compared), or this
+  /// one has no component and its token covers the other's. Sound, not
+  /// complete (`lint`'s `themed-drops-properties`).
+  func appliesWherever(_ other: StyleSelector) -> Bool {
+    guard token.name.covers(other.token.name), !token.isDirectChild || other.token.isDirectChild else {
+      return false
+    }
+    if components.isEmpty { return !token.isDirectChild }
+    guard components.count == other.components.count else { return false }
+    return components.indices.allSatisfy { components[$0].matchesEveryNode(of: other.components[$0]) }
+  }
+}
+
 extension SelectorComponent {
   /// Matches every node component `other` matches, with at least its weight,
   /// and no `>` that `other` lacks.
   func covers(_ other: SelectorComponent) -> Bool {
-    name.covers(other.name) && variant.covers(other.variant) && weight >= other.weight
-      && (!isDirectChild || other.isDirectChild)
+    matchesEveryNode(of: other) && weight >= other.weight
+  }
+
+  /// Matches every node component `other` matches, and no `>` that `other` lacks.
+  func matchesEveryNode(of other: SelectorComponent) -> Bool {
+    name.covers(other.name) && variant.covers(other.variant) && (!isDirectChild || other.isDirectChild)
   }
 }
 

@@ -3,8 +3,11 @@ extension Resolution: CustomStringConvertible {
   /// `(default)`, or `no style`), where its properties come from, the theme
   /// and the properties as JSON —
   /// `home/title → @dark/title (app.yaml:9:3, theme dark) {"color":"#EEEEEE"}`.
+  /// A cascade says so, and that the source is its strongest rule's:
+  /// `home/title → cascade of 2 rules, strongest home/title (…) {…}`.
   public var description: String {
     var text = node.map { "\($0) → " } ?? ""
+    if let cascaded, cascaded.orders.count > 1 { text += "cascade of \(cascaded.orders.count) rules, strongest " }
     text += match?.rule.name ?? (isDefault ? "(default)" : "no style")
     let place = [source.map(String.init(describing:)), theme.map { "theme \($0)" }].compactMap { $0 }
     if !place.isEmpty { text += " (" + place.joined(separator: ", ") + ")" }

@@ -56,7 +56,8 @@ public struct LoadOptions: Hashable, Sendable {
   /// Files larger than this are rejected before parsing.
   public var maxFileSize: Int
   /// Deepest nesting of YAML collections, and of values counting through
-  /// variables.
+  /// variables. Where the libyaml Yams bundles is used (iOS, tvOS,
+  /// watchOS, visionOS), libyaml itself also stops at 1,000 levels.
   public var maxNestingDepth: Int
   /// Most values a load may build, all themes together, counting every
   /// alias, merge key, variable use, `extends` and themed variant as a copy:

@@ -1,39 +1,92 @@
-/// Finds themed styles that drop properties of the style they replace, for
+/// Finds themed styles that drop properties of a style they replace, for
 /// `lint` (`themed-drops-properties`).
 ///
 /// The best match replaces: under `dark`, `@dark/header/title { color }`
 /// wins over `header/title { color, size, bold }`, and `size` and `bold`
-/// are gone. A themed selector is checked against its unthemed twin (the
-/// same components and token without the theme), which it outranks wherever
-/// both apply in either mode; a themed style that keeps every property of
-/// its twin (written out, or through `extends`) is not reported. Looser
-/// pairs (a themed `title` against `header/title`) are left alone: whether
-/// one replaces the other depends on the node.
+/// are gone. A themed selector replaces an unthemed one wherever both apply
+/// when it outranks it there:
+/// - its twin (the same components and token without the theme), in either
+///   mode: the fix is `extends` of the twin;
+/// - in `themed` mode, every unthemed selector it applies wherever that one
+///   does (a themed selector beats every unthemed one): `@dark/title`
+///   replaces `header/title` on every `header/…/title`, where `extends`
+///   cannot help; the fix is a themed `header/title` of its own, or the
+///   cascade.
+/// The second test is sound, not complete (`StyleSelector.appliesWherever`):
+/// a reported pair is a real replacement. Properties are compared under the
+/// theme, after `extends` is flattened, so a themed style that keeps every
+/// property (written out or inherited) is quiet.
 enum ThemedReplacements {
-  /// A warning at each themed rule of `rules` that lacks properties its
-  /// unthemed twin has under the same theme.
-  static func warnings(rules: [StyleRule]) -> [SheetDiagnostic] {
-    var unthemed: [StyleSelector: Int] = [:]
+  /// Most selector pairs compared per sheet, so that a hostile sheet
+  /// cannot make `lint` quadratic.
+  static let comparisonBudget = 1_000_000
+
+  /// A warning at each themed rule of `rules` for each unthemed rule it
+  /// replaces and drops properties of, under `mode`.
+  static func warnings(rules: [StyleRule], mode: PrecedenceMode) -> [SheetDiagnostic] {
+    var unthemedByToken: [String: [Int]] = [:]
+    var unthemedPatterns: [Int] = []
+    var twins: [StyleSelector: Int] = [:]
     for (position, rule) in rules.enumerated() where rule.selector.theme == nil {
-      unthemed[rule.selector] = position
+      twins[rule.selector] = position
+      if case .exact(let token) = rule.selector.token.name {
+        unthemedByToken[token, default: []].append(position)
+      } else {
+        unthemedPatterns.append(position)
+      }
     }
     var warnings: [SheetDiagnostic] = []
+    var budget = comparisonBudget
     for rule in rules {
       guard let theme = rule.selector.theme, let source = rule.style.source else { continue }
       let twinSelector = StyleSelector(components: rule.selector.components, token: rule.selector.token)
-      guard let twin = unthemed[twinSelector].map({ rules[$0] }) else { continue }
-      let kept = rule.style.properties(underTheme: theme)
-      let dropped = twin.style.properties(underTheme: theme).keys.filter { kept[$0] == nil }
-      guard !dropped.isEmpty else { continue }
-      let names = dropped.map { "'\($0)'" }.joined(separator: ", ")
-      let (noun, pronoun) = dropped.count == 1 ? ("property", "it") : ("properties", "them")
+      if let twin = twins[twinSelector], let dropped = dropped(by: rule, from: rules[twin], theme) {
+        let (noun, pronoun) = dropped.count == 1 ? ("property", "it") : ("properties", "them")
+        warnings.append(
+          SheetDiagnostic(
+            .warning,
+            "'\(rule.name)' replaces '\(rules[twin].name)' under theme '\(theme)' and drops its \(noun) "
+              + "\(quoted(dropped)); add 'extends: [\(rules[twin].name)]' to keep \(pronoun), or write \(pronoun) out",
+            kind: .themedDropsProperties, at: source))
+      }
+      guard mode == .themed else { continue }
+      let candidates: [Int] =
+        if case .exact(let token) = rule.selector.token.name {
+          unthemedByToken[token] ?? []
+        } else {
+          unthemedByToken.values.flatMap { $0 } + unthemedPatterns
+        }
+      budget -= candidates.count
+      if budget < 0 { break }
+      var losers: [String] = []
+      for position in candidates.sorted() where rules[position].selector != twinSelector {
+        guard rule.selector.appliesWherever(rules[position].selector),
+          let dropped = dropped(by: rule, from: rules[position], theme)
+        else { continue }
+        losers.append("'\(rules[position].name)' (\(quoted(dropped)))")
+      }
+      guard !losers.isEmpty else { continue }
+      let shown =
+        losers.count > 3
+        ? losers[..<3].joined(separator: ", ") + " and \(losers.count - 3) more" : losers.joined(separator: ", ")
+      let noun = losers.count == 1 ? "an unthemed style" : "\(losers.count) unthemed styles"
       warnings.append(
         SheetDiagnostic(
           .warning,
-          "'\(rule.name)' replaces '\(twin.name)' under theme '\(theme)' and drops its \(noun) \(names); "
-            + "add 'extends: [\(twin.name)]' to keep \(pronoun), or write \(pronoun) out",
+          "'\(rule.name)' replaces \(noun) wherever it applies under theme '\(theme)' and drops properties: "
+            + "\(shown); in themed mode a themed selector beats every unthemed one: theme those styles too, "
+            + "set their values with the theme's variables, or ask for the cascade",
           kind: .themedDropsProperties, at: source))
     }
     return warnings
   }
+
+  /// The properties `replaced` has under `theme` that `themed` lacks; nil for none.
+  private static func dropped(by themed: StyleRule, from replaced: StyleRule, _ theme: String) -> [String]? {
+    let kept = themed.style.properties(underTheme: theme)
+    let dropped = replaced.style.properties(underTheme: theme).keys.filter { kept[$0] == nil }
+    return dropped.isEmpty ? nil : Array(dropped)
+  }
+
+  private static func quoted(_ names: [String]) -> String { names.map { "'\($0)'" }.joined(separator: ", ") }
 }

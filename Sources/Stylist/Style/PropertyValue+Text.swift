@@ -1,7 +1,11 @@
-extension PropertyValue: CustomStringConvertible {
+extension PropertyValue: CustomStringConvertible, CustomDebugStringConvertible {
   /// A scalar's text as written (`#DB3B3B`, `16`, `true`), and a list or a
   /// map as one line of JSON (`{"top":4,"bottom":4}`), as `print` shows it.
   public var description: String { scalarText ?? jsonText }
+
+  /// The value as JSON, a string quoted (`"16"` apart from `16`): what a
+  /// collection of values prints its elements as.
+  public var debugDescription: String { jsonText }
 
   /// Block-style YAML that loads back to the same value (strings that would
   /// read as another type, or hold special characters, are double-quoted).

@@ -195,7 +195,7 @@ public struct StyleSheet: Sendable {
       let lintOnly =
         ShadowedRules.warnings(neverWins, rules: sheet.rules)
         + ThemeNames.similarThemeWarnings(declared: sheet.themes, rules: sheet.rules)
-        + ThemedReplacements.warnings(rules: sheet.rules)
+        + ThemedReplacements.warnings(rules: sheet.rules, mode: sheet.mode ?? .themed)
       return (ordered(sheet.warnings + lintOnly, files: sheet.files), sheet)
     } catch {
       return (error.diagnostics, nil)

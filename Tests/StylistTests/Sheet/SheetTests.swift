@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Stylist
@@ -262,15 +263,23 @@ import Testing
     #expect(warnings.allSatisfy { $0.severity == .warning && $0.message.contains("can never win") })
   }
 
-  /// A themed style checked against its unthemed twin: kept properties
-  /// (written out or through `extends`) are fine, dropped ones are named.
+  /// A themed style checked against its unthemed twin, and in themed mode
+  /// against every unthemed style it beats wherever that one applies: kept
+  /// properties (written out or through `extends`) are fine, dropped ones
+  /// are named.
   @Test func lintAddsThemedStylesThatDropProperties() throws {
     let path = FixturePaths.path("sheets/themed-drops.yaml")
     #expect(try StyleSheet(contentsOf: path).warnings.isEmpty)
     let warnings = StyleSheet.diagnose([path])
-    #expect(warnings.map(\.kind) == [.themedDropsProperties, .themedDropsProperties])
-    #expect(warnings.map(\.location.line) == [4, 13])
+    #expect(warnings.allSatisfy { $0.kind == .themedDropsProperties })
+    #expect(warnings.map(\.location.line) == [4, 10, 14])
     #expect(warnings.first?.message.contains("drops its properties 'size', 'bold'") == true)
+    #expect(warnings[1].message.contains("drops properties: 'toolbar/icon' ('size')"))
+    // In classic mode `@dark/icon` loses to the longer `toolbar/icon`: only twins replace.
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("classic-\(getpid()).yaml")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    try Data(("mode: classic\n" + String(contentsOfFile: path, encoding: .utf8)).utf8).write(to: scratch)
+    #expect(StyleSheet.diagnose([scratch.path]).map(\.location.line) == [5, 15])
   }
 
   @Test func anchorsAliasesAndMergeKeys() throws {

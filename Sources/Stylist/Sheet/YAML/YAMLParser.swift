@@ -1,9 +1,11 @@
 // The one file that imports libyaml: the system library through `CYAML`, or
 // where there is none the copy Yams bundles (`Package.swift` decides which).
+// Imported internally: the C module stays out of the library's interface,
+// so an app never needs its module map.
 #if STYLIST_BUNDLED_LIBYAML
-  import CYaml
+  internal import CYaml
 #else
-  import CYAML
+  internal import CYAML
 #endif
 
 /// The only place that touches libyaml: runs its event parser over bytes
@@ -163,10 +165,11 @@ enum YAMLParser {
       mark = self.mark(atOffset: min(Int(parser.problem_offset), bytes.count), in: bytes)
     }
     if problem.hasPrefix("Maximum nesting level reached") {
-      // The bundled libyaml's own cap (1,000 levels, a process-wide setting
-      // that is Yams's to keep); the system libyaml has none and the
-      // composer's `LoadOptions.maxNestingDepth` applies.
-      return YAMLError(message: "nesting deeper than libyaml's limit of 1000 levels", mark: mark, kind: .limitExceeded)
+      // The bundled libyaml's own cap (a process-wide setting, 1,000 levels
+      // unless an app changes it through Yams); the system libyaml has none
+      // and the composer's `LoadOptions.maxNestingDepth` applies. libyaml
+      // counts against its look-ahead, so the place is where it stopped.
+      return YAMLError(message: "nesting deeper than libyaml allows", mark: mark, kind: .limitExceeded)
     }
     let opened = YAMLMark(line: Int(parser.context_mark.line) + 1, column: Int(parser.context_mark.column) + 1)
     let offset = Int(parser.problem_mark.index)
