@@ -42,7 +42,7 @@ struct BatchCommand: ParsableCommand {
     let cascade = cascade
     var output = OutputBuffer()
     var reader = LineReader(descriptor: SystemCalls.standardInput)
-    var lineThemes = LineThemes(engine: engine, queryTheme: sheet.theme)
+    var lineThemes = LineThemes(engine: engine, queryThemes: sheet.themes)
     var writer = AnswerWriter()
     var lineNumber = 0
     while let next = reader.nextLine() {
@@ -60,7 +60,7 @@ struct BatchCommand: ParsableCommand {
         let node = String(decoding: line, as: UTF8.self)
         do throws(SyntaxError) {
           let answer = try cascade ? engine.cascade(parsing: node) : engine.bestMatch(parsing: node)
-          lineThemes.check(answer.theme, line: lineNumber)
+          lineThemes.check(answer.themes, line: lineNumber)
           output.writeAnswer(answer, node: node, with: &writer)
           output.append(0x0A)
         } catch {
@@ -77,16 +77,19 @@ struct BatchCommand: ParsableCommand {
 }
 
 /// Warns once per theme that lines name with `@theme` and no loaded sheet
-/// mentions. Lines without their own theme cost one comparison.
+/// mentions. Lines without their own theme cost a comparison or two.
 struct LineThemes {
   let engine: StyleEngine
-  let queryTheme: String?
-  private var checked: Set<String> = []
+  private var checked: Set<String>
 
-  init(engine: StyleEngine, queryTheme: String?) { (self.engine, self.queryTheme) = (engine, queryTheme) }
+  init(engine: StyleEngine, queryThemes: [String]) {
+    self.engine = engine
+    checked = Set(queryThemes)
+  }
 
-  mutating func check(_ theme: String?, line: Int) {
-    guard let theme, theme != queryTheme, checked.insert(theme).inserted else { return }
-    Diagnostics.warnIfUnknown(theme: theme, in: engine, at: "<stdin>:\(line):2")
+  mutating func check(_ themes: [String], line: Int) {
+    for theme in themes where checked.insert(theme).inserted {
+      Diagnostics.warnIfUnknown(theme: theme, in: engine, at: "<stdin>:\(line):2")
+    }
   }
 }

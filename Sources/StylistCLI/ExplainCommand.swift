@@ -29,7 +29,7 @@ struct ExplainCommand: ParsableCommand {
   func run() throws {
     let identifier = try parseNodeArgument(node)
     let engine = try sheet.load()
-    Diagnostics.warnAboutThemes(of: [identifier], in: engine)
+    try Diagnostics.checkThemes(of: [(node, identifier)], in: engine)
     let candidates = engine.rankedCandidates(for: identifier)
     let answer = engine.bestMatch(for: identifier)
     let mode = engine.effectiveMode
@@ -38,7 +38,10 @@ struct ExplainCommand: ParsableCommand {
       output.write(#"{"node":"#)
       output.writeJSONString(node)
       output.write(#","theme":"#)
-      output.writeJSON(answer.theme.map(PropertyValue.string) ?? .null)
+      // One theme as a string (null for none), several as a list.
+      output.writeJSON(
+        answer.themes.count > 1
+          ? .list(answer.themes.map(PropertyValue.string)) : answer.theme.map(PropertyValue.string) ?? .null)
       output.write(#","mode":"#)
       output.writeJSONString(mode.rawValue)
       output.write(#","candidates":"#)
@@ -47,7 +50,10 @@ struct ExplainCommand: ParsableCommand {
       output.writeAnswer(answer, node: node)
       output.writeLine("}")
     } else {
-      output.write(text(candidates, answer: answer, theme: answer.theme, mode: mode))
+      output.write(
+        text(
+          candidates, answer: answer, theme: answer.themes.isEmpty ? nil : answer.themes.joined(separator: ", "),
+          mode: mode))
     }
     output.flush()
     if !answer.isResolved { throw ExitCode(ExitStatus.noStyle) }

@@ -5,6 +5,7 @@ import Stylist
 enum ExitStatus {
   static let noStyle: Int32 = 1
   static let invalidInput: Int32 = 2
+  static let usage: Int32 = 64
 }
 
 /// Writes `file:line:col: error: message` lines to stderr.
@@ -26,13 +27,31 @@ enum Diagnostics {
     writeError("\(location): warning: \(message) [\(DiagnosticKind.unknownTheme)]\n")
   }
 
-  /// Warns about each node argument whose `@theme` no loaded sheet mentions.
-  static func warnAboutThemes(of nodes: [NodeIdentifier], in engine: StyleEngine) {
+  /// Warns about each node argument's `@theme` no loaded sheet mentions;
+  /// two themes of one axis in a node are an error with its column (exit 2).
+  static func checkThemes(of nodes: [(text: String, node: NodeIdentifier)], in engine: StyleEngine) throws {
     var warned: Set<String> = []
-    for node in nodes {
-      guard let theme = node.theme, warned.insert(theme).inserted else { continue }
-      warnIfUnknown(theme: theme, in: engine, at: "<command line>:1:2")
+    for (text, node) in nodes {
+      if let conflict = engine.themeConflict(in: node) {
+        let column = Self.column(of: "@" + conflict.second, in: text)
+        error("invalid node '\(text)': \(conflict)", at: "<command line>:1:\(column)")
+        throw ExitCode(ExitStatus.invalidInput)
+      }
+      for theme in node.themes where warned.insert(theme).inserted {
+        warnIfUnknown(theme: theme, in: engine, at: "<command line>:1:2")
+      }
     }
+  }
+
+  /// The column (from 1, in Unicode scalars) where `part` starts in `text`, else 1.
+  static func column(of part: String, in text: String) -> Int {
+    let scalars = Array(text.unicodeScalars)
+    let wanted = Array(part.unicodeScalars)
+    guard wanted.count <= scalars.count else { return 1 }
+    for start in 0...(scalars.count - wanted.count) where Array(scalars[start..<start + wanted.count]) == wanted {
+      return start + 1
+    }
+    return 1
   }
 
   static func writeError(_ text: String) {

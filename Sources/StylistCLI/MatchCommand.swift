@@ -26,7 +26,7 @@ struct MatchCommand: ParsableCommand {
   func run() throws {
     let identifiers = try query.nodes.map(parseNodeArgument)
     let engine = try sheet.load()
-    Diagnostics.warnAboutThemes(of: identifiers, in: engine)
+    try Diagnostics.checkThemes(of: Array(zip(query.nodes, identifiers)), in: engine)
     let answers = identifiers.map { query.cascade ? engine.cascade(for: $0) : engine.bestMatch(for: $0) }
     var output = OutputBuffer()
     switch query.format {

@@ -36,9 +36,13 @@ struct ResolveCommand: ParsableCommand {
       throw loadFailure(error)
     }
     let engine = try sheet.load()
-    if sheet.theme == nil {
-      Diagnostics.warnIfUnknown(
-        theme: styleTree.theme, in: engine, at: styleTree.themeSource?.description ?? tree)
+    if sheet.themes.isEmpty {
+      let location = styleTree.themeSource?.description ?? tree
+      if let conflict = engine.themeConflict(in: styleTree.themes) {
+        Diagnostics.error("\(conflict)", at: location)
+        throw ExitCode(ExitStatus.invalidInput)
+      }
+      for theme in styleTree.themes { Diagnostics.warnIfUnknown(theme: theme, in: engine, at: location) }
     }
     let answers = Array(zip(styleTree.identifiers.map(\.description), engine.resolve(styleTree)))
     var output = OutputBuffer()

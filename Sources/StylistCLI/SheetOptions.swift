@@ -8,8 +8,15 @@ struct SheetOptions: ParsableArguments {
     help: "A style sheet (YAML or JSON), '-' for standard input; repeat to layer sheets in order.")
   var sheets: [String] = []
 
-  @Option(help: "The current theme (a node's leading @theme wins).")
-  var theme: String?
+  @Option(
+    name: .customLong("theme"),
+    help: ArgumentHelp(
+      "A current theme; repeat it or give a comma list for several axes (--theme dark,compact).",
+      discussion: "A node's leading @theme parts replace them on their axes.", valueName: "theme"))
+  var themeArguments: [String] = []
+
+  /// The `--theme` values, each comma list split, each theme once.
+  var themes: [String] { splitThemes(themeArguments) }
 
   @Option(help: "Precedence mode: themed or classic (default: the sheets' mode, else themed).")
   var mode: PrecedenceMode?
@@ -17,20 +24,54 @@ struct SheetOptions: ParsableArguments {
   func validate() throws {
     if sheets.isEmpty { throw ValidationError("Missing expected option '-s/--sheet <sheet>'.") }
     try validateStandardInput(sheets)
+    try validateThemes(themeArguments)
   }
 
-  /// Loads the sheets as one engine with the command's theme and mode; on
-  /// failure prints every error and exits 2.
+  /// Loads the sheets as one engine with the command's themes and mode; on
+  /// failure prints every error and exits 2. Two themes of one axis in
+  /// `--theme` are a usage error (exit 64).
   func load() throws -> StyleEngine {
+    let engine: StyleEngine
     do {
       let sheet = try StyleSheet(contentsOf: sheets, dashIsStandardInput: true)
-      let engine = StyleEngine(sheets: [sheet], theme: theme, mode: mode)
-      Diagnostics.warnIfUnknown(theme: theme, in: engine, at: "<command line>")
-      KeptUntilExit.keep(engine)
-      return engine
+      engine = StyleEngine(sheets: [sheet], themes: Set(themes), mode: mode)
     } catch {
       throw loadFailure(error)
     }
+    try checkThemes(themes, in: engine)
+    KeptUntilExit.keep(engine)
+    return engine
+  }
+}
+
+/// `--theme` values with their comma lists split, each theme once.
+func splitThemes(_ arguments: [String]) -> [String] {
+  var themes: [String] = []
+  for argument in arguments {
+    for part in argument.split(separator: ",") {
+      let theme = String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+      if !theme.isEmpty && !themes.contains(theme) { themes.append(theme) }
+    }
+  }
+  return themes
+}
+
+/// A `--theme` value must name themes: no empty name in a list.
+func validateThemes(_ arguments: [String]) throws {
+  for argument in arguments
+  where argument.split(separator: ",", omittingEmptySubsequences: false).contains(where: { $0.allSatisfy { $0 == " " } }
+  ) {
+    throw ValidationError("--theme '\(argument)' has an empty theme name.")
+  }
+}
+
+/// Warns about each of `themes` no sheet mentions; two of one axis are a
+/// usage error: the message, then exit 64.
+func checkThemes(_ themes: [String], in engine: StyleEngine) throws {
+  for theme in themes { Diagnostics.warnIfUnknown(theme: theme, in: engine, at: "<command line>") }
+  if let conflict = engine.themeConflict(in: themes) {
+    Diagnostics.error("--theme: \(conflict)", at: "<command line>")
+    throw ExitCode(ExitStatus.usage)
   }
 }
 

@@ -36,7 +36,7 @@ struct WatchCommand: ParsableCommand {
 
   func run() throws {
     let identifiers = try query.nodes.map(parseNodeArgument)
-    let engine = StyleEngine(theme: sheet.theme, mode: sheet.mode)
+    let engine = StyleEngine(themes: Set(sheet.themes), mode: sheet.mode)
     let printer = AnswerPrinter(
       engine: engine, nodes: Array(zip(query.nodes, identifiers)), cascade: query.cascade, format: query.format)
     let watcher: SheetWatcher
@@ -50,8 +50,8 @@ struct WatchCommand: ParsableCommand {
     } catch {
       throw loadFailure(error)
     }
-    Diagnostics.warnIfUnknown(theme: sheet.theme, in: engine, at: "<command line>")
-    Diagnostics.warnAboutThemes(of: identifiers, in: engine)
+    try checkThemes(sheet.themes, in: engine)
+    try Diagnostics.checkThemes(of: Array(zip(query.nodes, identifiers)), in: engine)
     printer.printChanges()
     ExitOnSignals.install { watcher.stop() }
     ExitOnSignals.waitForever()

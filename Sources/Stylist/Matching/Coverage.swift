@@ -21,7 +21,7 @@ extension StyleSelector {
   /// Whether this selector applies wherever `other` does and ranks at least
   /// as high there; nil when that is not certain.
   public func outranks(_ other: StyleSelector) -> Outranking? {
-    guard theme == other.theme, components.count == other.components.count else { return nil }
+    guard themes == other.themes, components.count == other.components.count else { return nil }
     guard token.name.covers(other.token.name), token.weight >= other.token.weight,
       !token.isDirectChild || other.token.isDirectChild
     else { return nil }

@@ -107,8 +107,8 @@ public final class StyleEngine: Sendable, Observable {
   /// `mode:`, else `themed`.
   public var effectiveMode: PrecedenceMode { snapshot.options.mode }
 
-  /// Every theme the sheets mention: declared in `themes:` blocks, then
-  /// named by selectors, each once.
+  /// Every theme the sheets mention: listed by `axes:`, declared in
+  /// `themes:` blocks, then named by selectors, each once.
   public var knownThemes: [String] { snapshot.index.themes }
 
   /// A warning for a theme no loaded sheet mentions, located at `location`,

@@ -24,7 +24,7 @@ struct StyleIndex: Sendable {
       self.rules = rules
       self.defaultStyle = defaultStyle
       self.declaredMode = declaredMode
-      themes = ThemeNames.mentioned(declared: declaredThemes, rules: rules)
+      themes = ThemeNames.mentioned(declared: axes.axes.flatMap(\.themes) + declaredThemes, rules: rules)
       self.axes = axes
       self.variableThemes = variableThemes
       trie = RuleTrie(rules.map(\.selector))
@@ -65,8 +65,8 @@ struct StyleIndex: Sendable {
     return keyed.isEmpty ? nil : keyed.joined(separator: "/")
   }
 
-  /// Every theme the sheets mention: declared in `themes:` blocks, then
-  /// named by selectors, each once.
+  /// Every theme the sheets mention: listed by `axes:`, declared in
+  /// `themes:` blocks, then named by selectors, each once.
   var themes: [String] { storage.themes }
   var trie: RuleTrie { storage.trie }
 

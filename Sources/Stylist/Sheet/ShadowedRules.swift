@@ -77,7 +77,7 @@ enum ShadowedRules {
   /// other: theme, and each position's exact name or none (a pattern).
   private static func skeletonHash(_ selector: StyleSelector) -> Int {
     var hasher = Hasher()
-    hasher.combine(selector.theme)
+    hasher.combine(selector.themes)
     hasher.combine(selector.components.count)
     for component in selector.components { combine(component.name, into: &hasher) }
     combine(selector.token.name, into: &hasher)

@@ -8,7 +8,7 @@ package enum ThemeNames {
     var names: [String] = []
     for theme in declared where seen.insert(theme).inserted { names.append(theme) }
     for rule in rules {
-      if let theme = rule.selector.theme, seen.insert(theme).inserted { names.append(theme) }
+      for theme in rule.selector.themes where seen.insert(theme).inserted { names.append(theme) }
     }
     return names
   }
@@ -28,8 +28,7 @@ package enum ThemeNames {
   static func similarThemeWarnings(declared: [String], rules: [StyleRule]) -> [SheetDiagnostic] {
     var uses: [String: (count: Int, first: SourceLocation?)] = [:]
     for rule in rules {
-      guard let theme = rule.selector.theme else { continue }
-      uses[theme, default: (0, rule.style.source)].count += 1
+      for theme in rule.selector.themes { uses[theme, default: (0, rule.style.source)].count += 1 }
     }
     let names = mentioned(declared: declared, rules: rules)
     let isDeclared = Set(declared)
@@ -52,7 +51,10 @@ package enum ThemeNames {
 }
 
 extension StyleSheet {
-  /// The themes this sheet mentions: declared in `themes:` blocks, then
-  /// named by selectors, each once (as `StyleEngine.knownThemes` lists them).
-  public var mentionedThemes: [String] { ThemeNames.mentioned(declared: themes, rules: rules) }
+  /// The themes this sheet mentions: listed by `axes:`, declared in
+  /// `themes:` blocks, then named by selectors, each once (as
+  /// `StyleEngine.knownThemes` lists them).
+  public var mentionedThemes: [String] {
+    ThemeNames.mentioned(declared: axes.flatMap(\.themes) + themes, rules: rules)
+  }
 }

@@ -27,7 +27,7 @@ enum ThemedReplacements {
     var unthemedByToken: [String: [Int]] = [:]
     var unthemedPatterns: [Int] = []
     var twins: [StyleSelector: Int] = [:]
-    for (position, rule) in rules.enumerated() where rule.selector.theme == nil {
+    for (position, rule) in rules.enumerated() where rule.selector.themes.isEmpty {
       twins[rule.selector] = position
       if case .exact(let token) = rule.selector.token.name {
         unthemedByToken[token, default: []].append(position)
@@ -38,7 +38,11 @@ enum ThemedReplacements {
     var warnings: [SheetDiagnostic] = []
     var budget = comparisonBudget
     for rule in rules {
-      guard let theme = rule.selector.theme, let source = rule.style.source else { continue }
+      // One theme: a selector of several themes replaces under their set,
+      // whose values are not one theme's.
+      guard rule.selector.themes.count == 1, let theme = rule.selector.theme, let source = rule.style.source else {
+        continue
+      }
       let twinSelector = StyleSelector(components: rule.selector.components, token: rule.selector.token)
       if let twin = twins[twinSelector], let dropped = dropped(by: rule, from: rules[twin], theme) {
         let (noun, pronoun) = dropped.count == 1 ? ("property", "it") : ("properties", "them")
