@@ -58,6 +58,13 @@ enum RandomSheets {
       name: namePattern(tokens, using: &generator), isDirectChild: Int.random(in: 0..<8, using: &generator) == 0)
     return StyleSelector(theme: theme, components: components, token: token)
   }
+
+  /// At most one theme of each axis, each axis's with probability `share`.
+  static func themes(of axes: [ThemeAxis], share: Double, using generator: inout SeededGenerator) -> [String] {
+    axes.compactMap { axis in
+      Double.random(in: 0..<1, using: &generator) < share ? axis.themes.randomElement(using: &generator) : nil
+    }
+  }
 }
 
 /// Tries every placement of a selector's components on a path: the reference
@@ -111,7 +118,19 @@ enum NaiveResolver {
     placement: (StyleSelector, [Component]) -> Specificity?
   ) -> [Ranked] {
     // One axis: a node's last theme replaces the engine's.
-    let current = node.themes.last.map { [$0] } ?? options.themes
+    ranking(
+      rules, node: node, current: node.themes.last.map { [$0] } ?? options.themes, mode: options.mode,
+      placement: placement)
+  }
+
+  /// Every applicable rule under the `current` themes, best first: a rule
+  /// applies when all its themes are current; `themed` ranks by the number
+  /// of themes, then the vector; `classic` by the vector, then the number.
+  static func ranking(
+    _ rules: [StyleRule], node: NodeIdentifier, current: [String], mode: PrecedenceMode,
+    placement: (StyleSelector, [Component]) -> Specificity?
+  ) -> [Ranked] {
+    let options = QueryOptions(mode: mode)
     var found: [(ranked: Ranked, key: (Int, Specificity, Int))] = []
     for (order, rule) in rules.enumerated() {
       if !rule.selector.themes.allSatisfy(current.contains) { continue }

@@ -10,6 +10,55 @@ import Testing
 /// Thousands of random sheets and nodes: variants, themes, globs, `*`, `>`,
 /// both modes.
 @Suite struct OracleTests {
+  /// Sets of themes over two or three axes (README: Theme axes): the whole
+  /// ranking, the winner from text and the cascade's order against the
+  /// naive resolver, given the current themes it computes on its own.
+  @Test(arguments: PrecedenceMode.allCases)
+  func indexAgreesAcrossAxes(mode: PrecedenceMode) throws {
+    var generator = SeededGenerator(seed: mode == .themed ? 3 : 4)
+    let allAxes = [
+      ThemeAxis(name: "appearance", themes: ["light", "dark"]),
+      ThemeAxis(name: "density", themes: ["regular", "compact"], defaultTheme: "regular"),
+      ThemeAxis(name: "contrast", themes: ["normal", "high"]),
+    ]
+    for round in 0..<300 {
+      let axes = Array(allAxes.prefix(round % 2 == 0 ? 2 : 3))
+      var seen = Set<StyleSelector>()
+      let rules = (0..<Int.random(in: 1...40, using: &generator)).compactMap { order -> StyleRule? in
+        var selector = RandomSheets.selector(using: &generator, themes: [])
+        for theme in RandomSheets.themes(of: axes, share: 0.3, using: &generator) { selector = selector.themed(theme) }
+        guard seen.insert(selector).inserted else { return nil }
+        return StyleRule(selector, ["order": .int(order), "p\(order % 3)": .int(order)])
+      }
+      let index = StyleIndex(sheets: [StyleSheet(rules: rules, axes: axes)])
+      for _ in 0..<20 {
+        var node = RandomSheets.node(using: &generator)
+        node.themes = RandomSheets.themes(of: axes, share: 0.3, using: &generator)
+        let engineThemes = RandomSheets.themes(of: axes, share: 0.5, using: &generator)
+        let options = QueryOptions(themes: engineThemes, mode: mode)
+        // By axis: the node's theme, else the engine's, else the default.
+        let current = axes.compactMap { axis in
+          node.themes.first(where: axis.themes.contains) ?? engineThemes.first(where: axis.themes.contains)
+            ?? axis.defaultTheme
+        }
+        let context = "\(node) themes \(engineThemes) in \(rules.map(\.name))"
+        let expected = NaiveResolver.ranking(
+          rules, node: node, current: current, mode: mode, placement: BruteForcePlacement.best)
+        let ranked = index.applicableMatches(for: node, options: options)
+        #expect(ranked.map(\.order) == expected.map(\.order), "ranking: \(context)")
+        let fromText = try index.bestMatch(text: node.description, options: options)
+        #expect(fromText.match?.order == expected.first?.order, "winner: \(context)")
+        #expect(fromText.themes == current, "themes: \(context)")
+        let cascade = index.cascade(for: node, options: options)
+        var merged = Properties()
+        for found in expected.reversed() {
+          for (key, value) in rules[found.order].style.properties { merged[key] = value }
+        }
+        #expect(cascade.properties == (expected.isEmpty ? nil : merged), "cascade: \(context)")
+      }
+    }
+  }
+
   @Test(arguments: PrecedenceMode.allCases)
   func indexAgreesWithOracles(mode: PrecedenceMode) throws {
     var generator = SeededGenerator(seed: mode == .themed ? 1 : 2)

@@ -1,0 +1,118 @@
+import Testing
+
+@testable import Stylist
+
+/// Theme axes (README: Theme axes): several current themes, at most one per
+/// axis, with defaults, precedence by the number of themes a selector
+/// names, and variables shadowed in axis order.
+@Suite struct ThemeAxesTests {
+  static let engine = try! StyleEngine(contentsOf: [FixturePaths.path("sheets/axes.yaml")])
+
+  func answer(_ node: NodeIdentifier, themes: Set<String> = [], mode: PrecedenceMode? = nil) -> Resolution {
+    let engine = StyleEngine(sheets: [], themes: themes, mode: mode)
+    engine.replace(with: [try! StyleSheet(contentsOf: FixturePaths.path("sheets/axes.yaml"))])
+    return engine.bestMatch(for: node)
+  }
+
+  @Test func axesAreListedWithTheirDefaults() {
+    #expect(
+      Self.engine.axes == [
+        ThemeAxis(name: "appearance", themes: ["light", "dark"]),
+        ThemeAxis(name: "density", themes: ["regular", "compact"], defaultTheme: "regular"),
+      ])
+    #expect(Self.engine.knownThemes == ["light", "dark", "regular", "compact"])
+  }
+
+  /// The axis default is current when a query names no theme of its axis.
+  @Test func defaultsFillTheAxesLeftEmpty() {
+    let card = answer("card/title")
+    #expect(card.match?.rule.name == "@regular/card/title")
+    #expect(card.themes == ["regular"])
+    #expect(answer("@compact/card/title").match?.rule.name == "@compact/title")
+  }
+
+  /// More themes named beat fewer in `themed` mode; in `classic` the vector comes first.
+  @Test func precedenceCountsTheThemesASelectorNames() {
+    #expect(answer("@dark/@compact/title").match?.rule.name == "@dark/@compact/title")
+    #expect(answer("title", themes: ["dark", "compact"]).match?.rule.name == "@dark/@compact/title")
+    // `@regular/card/title` [3, 12] against `@dark/@compact/title`-less sets:
+    #expect(answer("card/title", themes: ["dark"]).match?.rule.name == "@regular/card/title")
+    #expect(answer("@compact/card/title", themes: ["dark"]).match?.rule.name == "@dark/@compact/title")
+    #expect(
+      answer("@compact/card/title", themes: ["dark"], mode: .classic).match?.rule.name == "@dark/@compact/title")
+    let classic = StyleEngine(
+      sheets: [
+        try! StyleSheet(yaml: "axes: { a: [x], b: [y] }\nstyles:\n  \"@x/@y/t\": { n: 2 }\n  \"@x/p/t\": { n: 1 }\n")
+      ],
+      themes: ["x", "y"], mode: .classic)
+    #expect(classic.bestMatch(for: "p/t").match?.rule.name == "@x/p/t")
+    classic.mode = .themed
+    #expect(classic.bestMatch(for: "p/t").match?.rule.name == "@x/@y/t")
+  }
+
+  /// A node's themes replace the engine's on their axes and keep the others.
+  @Test func aNodesThemesReplaceTheEnginesOnTheirAxes() {
+    #expect(answer("@compact/title", themes: ["dark"]).themes == ["dark", "compact"])
+    #expect(answer("@light/title", themes: ["dark", "compact"]).themes == ["light", "compact"])
+  }
+
+  /// Each current theme's variables shadow the global ones, the later axis winning a leaf.
+  @Test func variablesAreShadowedInAxisOrder() {
+    #expect(answer("label").properties == ["color": "#111111", "gap": 8])
+    #expect(answer("label", themes: ["dark"]).properties == ["color": "#EEEEEE", "gap": 10])
+    #expect(answer("label", themes: ["compact"]).properties == ["color": "#111111", "gap": 4])
+    // Both set `gap`: density comes after appearance.
+    #expect(answer("label", themes: ["dark", "compact"]).properties == ["color": "#EEEEEE", "gap": 4])
+    #expect(answer("@compact/title", themes: ["dark"]).properties == ["size": 14, "color": "#EEEEEE", "gap": 4])
+    // A themed style is evaluated under the other axes' themes too.
+    #expect(answer("@compact/title", themes: ["light"]).properties == ["size": 15, "color": "#111111", "gap": 4])
+  }
+
+  @Test func themesInAnyOrderAreOneSelector() throws {
+    let first = try StyleSelector(parsing: "@dark/@compact/title")
+    let second = try StyleSelector(parsing: "@compact/@dark/@dark/title")
+    #expect(first == second && first.themes == ["compact", "dark"])
+    #expect(first.description == "@compact/@dark/title")
+    // The last part is always the token; `@` after another part is a character.
+    #expect(try StyleSelector(parsing: "@dark/@x").token.name == .exact("@x"))
+    #expect(try StyleSelector(parsing: "a/@x/t").components.map(\.description) == ["a", "@x"])
+    #expect(try NodeIdentifier(parsing: "@dark/@compact/home/title").themes == ["dark", "compact"])
+  }
+
+  @Test func aThemesBlockPutsItsThemeInFront() throws {
+    let sheet = try StyleSheet(contentsOf: FixturePaths.path("sheets/axes.yaml"))
+    #expect(sheet.rules.map(\.name).contains("@dark/@compact/title"))
+  }
+
+  /// Axes merge across sheets: the union of an axis's themes, a later default wins.
+  @Test func axesMergeAcrossSheets() throws {
+    let base = try StyleSheet(yaml: "axes: { appearance: [light, dark] }\n")
+    let overlay = try StyleSheet(yaml: "axes: { appearance: { themes: [dark, dim], default: dim } }\n")
+    let engine = StyleEngine(sheets: [base, overlay])
+    #expect(engine.axes == [ThemeAxis(name: "appearance", themes: ["light", "dark", "dim"], defaultTheme: "dim")])
+  }
+
+  @Test func twoThemesOfOneAxisAreReported() throws {
+    let engine = StyleEngine(sheets: [try StyleSheet(contentsOf: FixturePaths.path("sheets/axes.yaml"))])
+    #expect(
+      engine.themeConflict(in: ["dark", "light"])?.description == "'dark' and 'light' are both on axis 'appearance'")
+    #expect(engine.themeConflict(in: ["dark", "compact"]) == nil)
+    #expect(throws: SyntaxError("'dark' and 'light' are both on axis 'appearance'", column: 7)) {
+      try engine.bestMatch(parsing: "@dark/@light/title")
+    }
+    engine.themes = ["dark", "light"]
+    #expect(engine.themeWarning?.kind == .themeConflict)
+    #expect(engine.themeWarning?.message == "'dark' and 'light' are both on axis 'appearance'")
+  }
+
+  /// Without `axes:`, every theme is on one axis: the sheet behaves as with one theme.
+  @Test func withoutAxesOneThemeIsCurrent() throws {
+    let engine = StyleEngine(
+      sheets: [try StyleSheet(yaml: "styles:\n  \"@a/t\": { n: 1 }\n  \"@b/t\": { n: 2 }\n")], theme: "a")
+    #expect(engine.bestMatch(for: "@b/t").match?.rule.name == "@b/t")
+    #expect(engine.bestMatch(for: "t").match?.rule.name == "@a/t")
+    #expect(throws: SyntaxError("'a' and 'b' are both on the axis of unlisted themes", column: 4)) {
+      try engine.bestMatch(parsing: "@a/@b/t")
+    }
+  }
+}
