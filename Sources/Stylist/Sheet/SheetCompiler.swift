@@ -185,7 +185,25 @@ struct SheetCompiler {
     var bySlot: [Int: [String]] = [:]
     for theme in definitions.themeVariables.keys { bySlot[axes.slot(of: theme), default: []].append(theme) }
     variableThemesBySlot = bySlot.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    // Values are computed for every set of themes with variables a query
+    // can have: past `maxThemeSets` that is refused rather than left
+    // unchecked or wrong.
+    var sets = 1
+    for (_, themes) in variableThemesBySlot {
+      sets = sets.multipliedReportingOverflow(by: themes.count + 1).partialValue
+      if sets > Self.maxThemeSets || sets <= 0 { break }
+    }
+    if sets > Self.maxThemeSets || sets <= 0, let first = definitions.axes.first {
+      sink.error(
+        "themes with variables on \(variableThemesBySlot.count) axes make more than \(Self.maxThemeSets) sets of "
+          + "themes a query can have; values are computed for each set",
+        .limitExceeded, at: SourceLocation(file: first.file, line: 1, column: 1))
+      variableThemesBySlot = []
+    }
   }
+
+  /// Most sets of themes with variables (one or none per axis) a load computes values for.
+  static let maxThemeSets = 1_000
 
   /// Whether the selector names at most one theme per axis; reports it if not.
   private func themesFit(_ definition: StyleDefinition) -> Bool {
