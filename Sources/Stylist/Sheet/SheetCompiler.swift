@@ -44,6 +44,9 @@ struct SheetCompiler {
   private var axes = ThemeAxes()
   /// The themes with variables, by axis slot (axis order).
   private var variableThemesBySlot: [(slot: Int, themes: [String])] = []
+  /// `combinations(with:)` by the themes asked about: a sheet has few sets
+  /// of selector themes, and most styles ask about none.
+  private var combinationsByThemes: [[String]: [(evaluation: String?, values: String?)]] = [:]
 
   init(definitions: SheetDefinitions, sink: DiagnosticSink, budget: ExpansionBudget, maxDepth: Int) {
     self.definitions = definitions
@@ -72,13 +75,16 @@ struct SheetCompiler {
   /// with `themes` (at most one per axis, none on the axes of `themes`),
   /// added to `themes`: the key to evaluate under and the values key of
   /// each; the first is `themes` alone.
-  private func combinations(with themes: [String]) -> [(evaluation: String?, values: String?)] {
+  private mutating func combinations(with themes: [String]) -> [(evaluation: String?, values: String?)] {
+    if let known = combinationsByThemes[themes] { return known }
     let used = Set(themes.map { axes.slot(of: $0) })
     var sets: [[String]] = [themes]
     for (slot, candidates) in variableThemesBySlot where !used.contains(slot) {
       sets += sets.flatMap { set in candidates.map { set + [$0] } }
     }
-    return sets.map { (key($0), valuesKey($0)) }
+    let combinations = sets.map { (key($0), valuesKey($0)) }
+    combinationsByThemes[themes] = combinations
+    return combinations
   }
 
   private mutating func evaluator(_ theme: String?) -> ValueEvaluator {
