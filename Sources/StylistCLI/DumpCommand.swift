@@ -22,8 +22,11 @@ struct DumpCommand: ParsableCommand {
     help: "A style sheet, '-' for standard input; repeat to layer sheets in order.")
   var sheets: [String]
 
-  @Option(help: "The theme to resolve variables under.")
-  var theme: String?
+  @Option(
+    name: .customLong("theme"),
+    help: ArgumentHelp(
+      "A theme to resolve variables under; repeat it or give a comma list for several axes.", valueName: "theme"))
+  var themeArguments: [String] = []
 
   @Option(help: "Output format.")
   var format: SheetFormat = .json
@@ -31,6 +34,7 @@ struct DumpCommand: ParsableCommand {
   func validate() throws {
     if sheets.isEmpty { throw ValidationError("Missing expected option '-s/--sheet <sheet>'.") }
     try validateStandardInput(sheets)
+    try validateThemes(themeArguments)
   }
 
   func run() throws {
@@ -39,13 +43,18 @@ struct DumpCommand: ParsableCommand {
       throw loadFailure(error)
     }
     KeptUntilExit.keep(sheet)
-    Diagnostics.warnIfUnknown(theme: theme, known: sheet.mentionedThemes, at: "<command line>")
+    let themes = splitThemes(themeArguments)
+    try checkThemes(themes, in: StyleEngine(sheets: [sheet]))
     var output = OutputBuffer()
     switch format {
-    case .json: output.writeJSONLine(sheet.resolvedDump(theme: theme))
+    case .json: output.writeJSONLine(sheet.resolvedDump(themes: themes))
     case .yaml:
-      if let theme { output.writeLine("# Resolved under theme '\(theme)'; loads back as a sheet.") }
-      output.write(sheet.resolvedSheet(theme: theme).yamlText())
+      if themes.count == 1 { output.writeLine("# Resolved under theme '\(themes[0])'; loads back as a sheet.") }
+      if themes.count > 1 {
+        let list = themes.map { "'\($0)'" }.joined(separator: ", ")
+        output.writeLine("# Resolved under themes \(list); loads back as a sheet.")
+      }
+      output.write(sheet.resolvedSheet(themes: themes).yamlText())
     }
     output.flush()
   }

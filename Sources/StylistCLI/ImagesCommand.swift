@@ -23,8 +23,12 @@ struct ImagesCommand: ParsableCommand {
   @Argument(help: "Node identifiers, e.g. client/searchbar[disabled]/image.")
   var nodes: [String]
 
-  @Option(help: "Theme; themed names start with the theme's name.")
-  var theme: String?
+  @Option(
+    name: .customLong("theme"),
+    help: ArgumentHelp(
+      "Theme; themed names start with the themes they use. Repeat it or give a comma list for several.",
+      valueName: "theme"))
+  var themeArguments: [String] = []
 
   @Option(help: "Precedence of themed names: themed (all first) or classic (each before its unthemed twin).")
   var mode: PrecedenceMode = .themed
@@ -43,6 +47,7 @@ struct ImagesCommand: ParsableCommand {
 
   func validate() throws {
     if nodes.isEmpty { throw ValidationError("Give at least one node.") }
+    try validateThemes(themeArguments)
   }
 
   func run() throws {
@@ -52,7 +57,9 @@ struct ImagesCommand: ParsableCommand {
     // Names are written as they are generated: a deep node has many.
     if format == .json { output.write("[\n") }
     for (position, (text, identifier)) in zip(nodes, identifiers).enumerated() {
-      let names = ImageNames(node: identifier, theme: identifier.theme ?? theme, mode: mode, options: options)
+      // Without sheets there are no axes: a node's themes replace the option's.
+      let themes = identifier.themes.isEmpty ? splitThemes(themeArguments) : identifier.themes
+      let names = ImageNames(node: identifier, themes: themes, mode: mode, options: options)
       switch format {
       case .json:
         output.write(position == 0 ? "{\"node\":" : ",\n{\"node\":")

@@ -32,8 +32,11 @@ public struct ImageNameOptions: Hashable, Sendable {
 public struct ImageNames: Sequence, Sendable {
   /// The node the names are for.
   public let node: NodeIdentifier
-  /// The theme whose names come first, if any.
-  public let theme: String?
+  /// The current themes, in axis order: a themed name starts with the
+  /// themes it uses, joined by the separator (`dark_compact_title`).
+  public let themes: [String]
+  /// The theme whose names come first, if any (with several, the first).
+  public var theme: String? { themes.first }
   /// Where themed names rank: all first (`themed`) or each before its unthemed twin (`classic`).
   public let mode: PrecedenceMode
   /// How names are spelled.
@@ -41,10 +44,30 @@ public struct ImageNames: Sequence, Sendable {
 
   /// The names for `node`, generated lazily, best first.
   public init(node: NodeIdentifier, theme: String?, mode: PrecedenceMode, options: ImageNameOptions) {
+    self.init(node: node, themes: theme.map { [$0] } ?? [], mode: mode, options: options)
+  }
+
+  /// The names for `node` under the current `themes` (in axis order),
+  /// generated lazily, best first: names using more themes rank as
+  /// selectors naming more themes do (README: Theme axes).
+  public init(node: NodeIdentifier, themes: [String], mode: PrecedenceMode, options: ImageNameOptions) {
     self.node = node
-    self.theme = theme
+    self.themes = themes
     self.mode = mode
     self.options = options
+  }
+
+  /// Every non-empty subset of `themes`, kept in their order, joined by the
+  /// separator: those of more themes first, then in the order of their
+  /// first theme.
+  func themePrefixes() -> [String] {
+    guard !themes.isEmpty, themes.count <= 16 else {
+      return themes.isEmpty ? [] : [themes.joined(separator: options.separator)]
+    }
+    let subsets = (1..<(1 << themes.count)).map { mask in themes.indices.filter { mask & (1 << $0) != 0 } }
+    return subsets.sorted { left, right in
+      left.count != right.count ? left.count > right.count : left.lexicographicallyPrecedes(right)
+    }.map { $0.map { themes[$0] }.joined(separator: options.separator) }
   }
 
   /// The spellings a component offers, strongest first (weights 14, 12, 6, 4
@@ -68,22 +91,25 @@ public struct ImageNames: Sequence, Sendable {
     private let choices: [[String?]]
     private let token: String
     private let separator: String
-    private let themePrefix: String?
+    /// The theme prefixes, best first (`ImageNames.themePrefixes`).
+    private let prefixes: [String]
     private let mode: PrecedenceMode
     /// One digit per path component; the innermost is the most significant.
     private var digits: [Int]
     private var exhausted = false
-    /// In `themed` mode: first every themed name, then the same unthemed.
-    private var unthemedPass = false
-    /// In `classic` mode: the unthemed twin of the themed name just returned.
-    private var pendingTwin: String?
+    /// In `themed` mode: a pass over every name per prefix, best first,
+    /// then one unthemed (`prefixes.count`).
+    private var pass = 0
+    /// In `classic` mode: the names left for the current base, the weaker
+    /// themed ones and then its unthemed twin.
+    private var pending: [String] = []
     private var seen: Set<String> = []
 
     init(_ names: ImageNames) {
       choices = names.node.path.map(names.choices(for:))
       token = names.node.token
       separator = names.options.separator
-      themePrefix = names.theme
+      prefixes = names.themePrefixes()
       mode = names.mode
       digits = [Int](repeating: 0, count: choices.count)
     }
@@ -91,26 +117,26 @@ public struct ImageNames: Sequence, Sendable {
     /// The next name, or nil after the last.
     public mutating func next() -> String? {
       while true {
-        if let twin = pendingTwin {
-          pendingTwin = nil
-          if seen.insert(twin).inserted { return twin }
+        if !pending.isEmpty {
+          let name = pending.removeFirst()
+          if seen.insert(name).inserted { return name }
           continue
         }
         if exhausted {
-          guard themePrefix != nil, mode == .themed, !unthemedPass else { return nil }
-          unthemedPass = true
+          guard mode == .themed, pass < prefixes.count else { return nil }
+          pass += 1
           exhausted = false
           digits = [Int](repeating: 0, count: choices.count)
         }
         let base = currentName()
         advance()
-        guard let theme = themePrefix, !unthemedPass else {
-          if seen.insert(base).inserted { return base }
+        if mode == .classic {
+          // Each name's themed forms, more themes first, then the name.
+          pending = prefixes.map { $0 + separator + base } + [base]
           continue
         }
-        let themed = theme + separator + base
-        if mode == .classic { pendingTwin = base }
-        if seen.insert(themed).inserted { return themed }
+        let name = pass < prefixes.count ? prefixes[pass] + separator + base : base
+        if seen.insert(name).inserted { return name }
       }
     }
 

@@ -226,7 +226,7 @@ public final class StyleEngine: Sendable, Observable {
   public func imageNames(for node: NodeIdentifier, options imageOptions: ImageNameOptions = .init()) -> ImageNames {
     let (index, options) = snapshot
     let themes = index.currentThemes(options, node: node.themes)
-    return ImageNames(node: node, theme: themes.first, mode: options.mode, options: imageOptions)
+    return ImageNames(node: node, themes: themes, mode: options.mode, options: imageOptions)
   }
 
   /// Publishes a snapshot of `sheets`, then tells observers.

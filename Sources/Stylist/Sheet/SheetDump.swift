@@ -4,17 +4,41 @@ extension StyleSheet {
   ///
   /// `styles` lists every rule by its registered selector, in load order;
   /// a themed rule shows its values under its own theme.
-  public func resolvedDump(theme: String? = nil) -> PropertyValue { .map(resolvedEntries(theme: theme)) }
+  public func resolvedDump(theme: String? = nil) -> PropertyValue { resolvedDump(themes: theme.map { [$0] } ?? []) }
 
-  /// The entries of `resolvedDump(theme:)`, in order.
-  private func resolvedEntries(theme: String?) -> Properties {
+  /// The resolved sheet under the current `themes` (at most one per axis;
+  /// axes without one at their defaults): as ``resolvedDump(theme:)``, a
+  /// themed rule under its own themes with `themes` on the other axes, and
+  /// `axes:` written back so that the dump loads again.
+  public func resolvedDump(themes: [String]) -> PropertyValue { .map(resolvedEntries(themes: themes)) }
+
+  /// The entries of `resolvedDump(themes:)`, in order.
+  private func resolvedEntries(themes: [String]) -> Properties {
     var dump = Properties()
     if let mode { dump["mode"] = .string(mode.rawValue) }
-    if let theme { dump["theme"] = .string(theme) }
-    if let defaultStyle { dump["default"] = .map(defaultStyle.properties(underTheme: theme)) }
+    if !axes.isEmpty {
+      var written = Properties()
+      for axis in axes {
+        let list = PropertyValue.list(axis.themes.map(PropertyValue.string))
+        written[axis.name] = axis.defaultTheme.map { .map(["themes": list, "default": .string($0)]) } ?? list
+      }
+      dump["axes"] = .map(written)
+    }
+    if themes.count == 1 { dump["theme"] = .string(themes[0]) }
+    if themes.count > 1 { dump["theme"] = .list(themes.map(PropertyValue.string)) }
+    let axes = ThemeAxes(self.axes)
+    let variable = Set(variableThemes)
+    // The key of `Style.themed` for a query's current themes (`StyleIndex.valuesKey`).
+    func valuesKey(node: [String]) -> String? {
+      let current = axes.axes.isEmpty && node.isEmpty ? themes : axes.current(base: themes, node: node)
+      if current.count < 2 { return current.first }
+      let keyed = current.filter(variable.contains)
+      return keyed.isEmpty ? nil : keyed.joined(separator: "/")
+    }
+    if let defaultStyle { dump["default"] = .map(defaultStyle.properties(underTheme: valuesKey(node: []))) }
     var styles = Properties()
     for rule in StyleIndex.latestRules(of: [self]) {
-      styles[rule.name] = .map(rule.style.properties(underTheme: rule.selector.theme ?? theme))
+      styles[rule.name] = .map(rule.style.properties(underTheme: valuesKey(node: rule.selector.themes)))
     }
     dump["styles"] = .map(styles)
     return dump
@@ -24,8 +48,8 @@ extension StyleSheet {
   /// the same answers under `theme`: `resolvedDump` without its `theme`
   /// entry (not a sheet key), every `$` in a string written `$$` so that
   /// no resolved value reads as a variable reference.
-  package func resolvedSheet(theme: String?) -> PropertyValue {
-    var dump = resolvedEntries(theme: theme)
+  package func resolvedSheet(themes: [String]) -> PropertyValue {
+    var dump = resolvedEntries(themes: themes)
     dump.removeValue(forKey: "theme")
     return Self.escapingReferences(.map(dump))
   }

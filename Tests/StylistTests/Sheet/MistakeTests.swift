@@ -148,7 +148,7 @@ import Testing
   @Test(arguments: ["dark", "light"])
   func theResolvedSheetLoadsBackWithTheSameAnswers(theme: String) throws {
     let original = try StyleSheet(contentsOf: FixturePaths.path("demo/demo.yaml"))
-    let yaml = original.resolvedSheet(theme: theme).yamlText()
+    let yaml = original.resolvedSheet(themes: [theme]).yamlText()
     let reloaded = try StyleSheet(yaml: yaml, name: "dump.yaml")
     let options = QueryOptions(theme: theme, mode: original.mode ?? .themed)
     let (before, after) = (StyleIndex(sheets: [original]), StyleIndex(sheets: [reloaded]))
@@ -163,7 +163,7 @@ import Testing
       #expect(a.properties == b.properties, "\(node)")
     }
     let dollars = try StyleSheet(yaml: "styles:\n  price: { text: \"$$5 and $${x}\" }\n")
-    let back = try StyleSheet(yaml: dollars.resolvedSheet(theme: nil).yamlText())
+    let back = try StyleSheet(yaml: dollars.resolvedSheet(themes: []).yamlText())
     #expect(back.rules[0].style.properties["text"] == "$5 and ${x}")
   }
 

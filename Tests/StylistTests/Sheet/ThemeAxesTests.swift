@@ -116,3 +116,42 @@ import Testing
     }
   }
 }
+
+extension ThemeAxesTests {
+  /// Image names with several themes: a prefix of the themes a name uses,
+  /// in axis order; more themes first in `themed` mode, after the vector in `classic`.
+  @Test func imageNamesUseSetsOfThemes() {
+    let node: NodeIdentifier = "a/t"
+    let themed = Array(ImageNames(node: node, themes: ["dark", "compact"], mode: .themed, options: .init()))
+    #expect(
+      themed == [
+        "dark_compact_a_t", "dark_compact_*_t", "dark_a_t", "dark_*_t", "compact_a_t", "compact_*_t", "a_t", "*_t",
+      ])
+    let classic = Array(ImageNames(node: node, themes: ["dark", "compact"], mode: .classic, options: .init()))
+    #expect(
+      classic == [
+        "dark_compact_a_t", "dark_a_t", "compact_a_t", "a_t", "dark_compact_*_t", "dark_*_t", "compact_*_t", "*_t",
+      ])
+    // The engine's names follow its current themes in axis order, defaults included.
+    let names = Self.engine.imageNames(for: "@dark/t")
+    #expect(Array(names) == ["dark_regular_t", "dark_t", "regular_t", "t"])
+  }
+}
+
+extension ThemeAxesTests {
+  /// A dump writes `axes:` back: under a set of themes it loads again and
+  /// answers as the original does under that set.
+  @Test(arguments: [["dark", "compact"], ["light"], []])
+  func theResolvedSheetKeepsItsAxes(themes: [String]) throws {
+    let original = try StyleSheet(contentsOf: FixturePaths.path("sheets/axes.yaml"))
+    let reloaded = try StyleSheet(yaml: original.resolvedSheet(themes: themes).yamlText(), name: "dump.yaml")
+    #expect(reloaded.axes == original.axes)
+    let options = QueryOptions(themes: themes)
+    let (before, after) = (StyleIndex(sheets: [original]), StyleIndex(sheets: [reloaded]))
+    for node: NodeIdentifier in ["title", "card/title", "label", "@compact/title", "@dark/card/title"] {
+      let (a, b) = (before.bestMatch(for: node, options: options), after.bestMatch(for: node, options: options))
+      #expect(a.match?.rule.name == b.match?.rule.name, "\(node)")
+      #expect(a.properties == b.properties, "\(node)")
+    }
+  }
+}
