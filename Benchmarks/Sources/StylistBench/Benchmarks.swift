@@ -97,8 +97,8 @@ struct Benchmarks {
   /// Without `growth`, the 10k runs alone (for `--only base`).
   private mutating func designSystemBatch(growth: Bool) throws {
     let lines = options.batchLines
-    func workload(_ styles: Int, skewed: Bool) throws -> (sheet: String, input: String) {
-      let workload = Self.batchWorkload(styles: styles, skewed: skewed, lines: lines)
+    func workload(_ styles: Int, skewed: Bool, twoAxes: Bool = false) throws -> (sheet: String, input: String) {
+      let workload = Self.batchWorkload(styles: styles, skewed: skewed, twoAxes: twoAxes, lines: lines)
       return (
         try write(workload.yaml, workload.name + ".yaml"), try write(workload.input, workload.name + "-nodes.txt")
       )
@@ -108,6 +108,7 @@ struct Benchmarks {
     for styles in sizes { files[styles] = try workload(styles, skewed: false) }
     let standard = files[10_000]!
     let skewedFiles = try workload(10_000, skewed: true)
+    let axesFiles = try workload(10_000, skewed: false, twoAxes: true)
     // The three 10k runs with goals, as (name, arguments, input).
     let tenK = [
       (name: "batch 10000", arguments: ["batch", "-s", standard.sheet], input: standard.input),
@@ -118,16 +119,20 @@ struct Benchmarks {
     // The whole run (`batch N`), its start until it reads its input
     // (`load N`), and the rest (`lines N`), each name after `prefix`.
     func watched(_ stylist: String, _ styles: Int, prefix: String = "") -> Measure.Body {
-      let sheet = files[styles]!
-      return {
+      watched(stylist, files[styles]!, name: "\(styles)", prefix: prefix)
+    }
+    func watched(_ stylist: String, _ sheet: (sheet: String, input: String), name: String, prefix: String = "")
+      -> Measure.Body
+    {
+      {
         let batch = try Measure.process(
           stylist, ["batch", "-s", sheet.sheet], input: sheet.input, watchingInput: true)
         guard let untilFirstRead = batch.untilFirstRead, let afterFirstRead = batch.afterFirstRead else {
-          throw BenchError("\(stylist) batch on \(styles) styles exited before reading its input")
+          throw BenchError("\(stylist) batch on \(sheet.sheet) exited before reading its input")
         }
         return [
-          "\(prefix)batch \(styles)": batch.seconds, "\(prefix)load \(styles)": untilFirstRead,
-          "\(prefix)lines \(styles)": afterFirstRead,
+          "\(prefix)batch \(name)": batch.seconds, "\(prefix)load \(name)": untilFirstRead,
+          "\(prefix)lines \(name)": afterFirstRead,
         ]
       }
     }
@@ -139,6 +144,7 @@ struct Benchmarks {
     // paired with the base's (`Measure.pair`) when there is one; the 1k and
     // 100k runs only the growth row.
     var commands = Dictionary(uniqueKeysWithValues: [timedRun("cat", "/bin/cat", [], input: standard.input)])
+    commands["batch axes"] = watched(options.stylist, axesFiles, name: "axes")
     for run in tenK {
       func body(_ stylist: String, prefix: String) -> Measure.Body {
         run.name == "batch 10000"
@@ -201,6 +207,18 @@ struct Benchmarks {
         baselineName: "cat", baseline: rate("cat"), ratio: best["cat"]! / best["skewed"]!, goal: "≥ 600k lines/s",
         met: rate("skewed") >= 600_000))
     floorRow("skewed")
+
+    rows.append(
+      Row(
+        workload: "same, two axes (appearance × density)", figure: rate("batch axes"), unit: "lines/s",
+        baselineName: "one axis", baseline: rate("batch 10000"), ratio: plain / best["batch axes"]!,
+        goal: "≥ 0.9× one axis", met: plain / best["batch axes"]! >= 0.9))
+    let axesLoad = best["load axes"]! / best["load 10000"]!
+    rows.append(
+      Row(
+        workload: "  of which load and index", figure: best["load axes"]! * 1000, unit: "ms",
+        baselineName: "one axis", baseline: best["load 10000"]! * 1000, ratio: axesLoad,
+        goal: "≤ 1.2× one axis", met: axesLoad <= 1.2))
 
     let cascade = best["cascade"]!
     rows.append(
@@ -382,15 +400,18 @@ struct Benchmarks {
   /// each drawn on its own (no block of lines is repeated: a tool's million
   /// nodes are not one hundred thousand ten times over, and repeats would
   /// spare a large sheet most of its distinct answers).
-  static func batchWorkload(styles: Int, skewed: Bool, lines: Int) -> (name: String, yaml: String, input: String) {
-    let system = DesignSystem(styles: styles, skewedToken: skewed ? "background" : nil, nodes: lines, seed: 7)
+  static func batchWorkload(styles: Int, skewed: Bool, twoAxes: Bool = false, lines: Int) -> (
+    name: String, yaml: String, input: String
+  ) {
+    let system = DesignSystem(
+      styles: styles, skewedToken: skewed ? "background" : nil, twoAxes: twoAxes, nodes: lines, seed: 7)
     var text = ""
     text.reserveCapacity(lines * 64)
     for line in system.lines {
       text += line
       text += "\n"
     }
-    return ("ds-\(styles / 1000)k\(skewed ? "-skewed" : "")", system.yaml, text)
+    return ("ds-\(styles / 1000)k\(skewed ? "-skewed" : "")\(twoAxes ? "-axes" : "")", system.yaml, text)
   }
 
   /// The sheets and inputs `make bench` generates, for profiling by hand:
@@ -398,8 +419,11 @@ struct Benchmarks {
   /// and the earlier sheets the loading rows use.
   static func writeWorkloads(to folder: String, batchLines lines: Int) throws {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    for (styles, skewed) in [(1_000, false), (10_000, false), (10_000, true), (100_000, false)] {
-      let workload = batchWorkload(styles: styles, skewed: skewed, lines: lines)
+    for (styles, skewed, twoAxes) in [
+      (1_000, false, false), (10_000, false, false), (10_000, true, false), (10_000, false, true),
+      (100_000, false, false),
+    ] {
+      let workload = batchWorkload(styles: styles, skewed: skewed, twoAxes: twoAxes, lines: lines)
       let name = folder + "/" + workload.name
       try workload.yaml.write(toFile: name + ".yaml", atomically: false, encoding: .utf8)
       try workload.input.write(toFile: name + "-nodes.txt", atomically: false, encoding: .utf8)

@@ -24,7 +24,12 @@ import Stylist
 ///   an extra component inserted, `@dark/` on some, a few unknown tokens),
 ///   so most have several applicable selectors and few repeat.
 ///
-/// With `skewedToken`, every selector and node has that token instead.
+/// With `skewedToken`, every selector and node has that token instead. With
+/// `twoAxes`, the sheet declares appearance (light, dark) and density
+/// (regular by default, compact, which re-points the spacings):
+/// ~20 % of selectors name one axis's theme (`@dark/` or `@compact/`), ~5 %
+/// both, and node lines name none, one or both; the same random draws as
+/// the one-axis sheet otherwise.
 struct DesignSystem {
   var yaml: String
   /// Query nodes, as text (one `batch` line each).
@@ -111,7 +116,7 @@ struct DesignSystem {
     var token: Int
   }
 
-  init(styles count: Int, skewedToken: String? = nil, nodes nodeCount: Int, seed: UInt64) {
+  init(styles count: Int, skewedToken: String? = nil, twoAxes: Bool = false, nodes nodeCount: Int, seed: UInt64) {
     let vocabulary = Vocabulary.shared
     var random = SeededGenerator(seed: seed)
     func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
@@ -150,7 +155,14 @@ struct DesignSystem {
         let keep = index == last ? chance(80) : chance(35)
         if keep { parts.append(component(source, index, keepVariant: chance(85))) }
       }
-      let key = (chance(20) ? "@dark/" : "") + (parts + [tokenName(source.token)]).joined(separator: "/")
+      let themes: String
+      if twoAxes {
+        let draw = Int.random(in: 0..<100, using: &random)
+        themes = draw < 5 ? "@dark/@compact/" : draw < 15 ? "@dark/" : draw < 25 ? "@compact/" : ""
+      } else {
+        themes = chance(20) ? "@dark/" : ""
+      }
+      let key = themes + (parts + [tokenName(source.token)]).joined(separator: "/")
       guard keys.insert(key).inserted else { continue }
       yaml += "  \"\(key)\":"
       yaml += Self.body(index: written.count, extendsFrom: written, using: &random)
@@ -158,6 +170,7 @@ struct DesignSystem {
       templates.append(source)
     }
     yaml += Self.themes
+    if twoAxes { yaml += Self.densityAxis }
     self.yaml = yaml
 
     // A large sheet keeps more long templates (a short one has few unique
@@ -181,7 +194,13 @@ struct DesignSystem {
         source.components.insert(vocabulary.children[parent].randomElement(using: &random)!, at: index)
         source.variants.insert(nil, at: index)
       }
-      var line = chance(10) ? "@dark/" : ""
+      var line: String
+      if twoAxes {
+        let draw = Int.random(in: 0..<100, using: &random)
+        line = draw < 3 ? "@dark/@compact/" : draw < 10 ? "@dark/" : draw < 17 ? "@compact/" : ""
+      } else {
+        line = chance(10) ? "@dark/" : ""
+      }
       for index in source.components.indices {
         line += component(source, index, keepVariant: true)
         line += "/"
@@ -285,6 +304,14 @@ struct DesignSystem {
     for (index, name) in semanticColors.enumerated() {
       text += "        \(name): $palette.\(["gray", "blue", "purple", "teal"][index % 4]).s\(650 - (index % 9) * 50)\n"
     }
+    return text
+  }()
+
+  /// The `compact` theme (tighter spacings) and the two axes, after `themes:`.
+  private static let densityAxis: String = {
+    var text = "  compact:\n    variables:\n      spacing: {"
+    text += spacings.enumerated().map { " \($0.element): \(1 << $0.offset)" }.joined(separator: ",") + " }\n"
+    text += "axes:\n  appearance: [light, dark]\n  density: { themes: [regular, compact], default: regular }\n"
     return text
   }()
 

@@ -47,15 +47,15 @@ public struct NodeIdentifier: Hashable, Sendable {
       func text(_ start: Int, _ end: Int, _ part: NodeScanner.Part) -> String {
         NodeScanner.text(bytes, start, end, isASCII: part.isASCII)
       }
-      let path = (0..<scanned.pathCount).map { index in
+      let path = (scanned.pathStart..<scanned.tokenIndex).map { index in
         let part = parts[index]
         return Component(
           name: text(part.nameStart, part.nameEnd, part),
           variant: part.hasVariant ? text(part.variantStart, part.variantEnd, part) : nil)
       }
-      let token = parts[scanned.pathCount]
+      let token = parts[scanned.tokenIndex]
       return NodeIdentifier(
-        themes: scanned.themes.map { text($0.nameStart, $0.nameEnd, $0) }, path: path,
+        themes: parts[0..<scanned.themeCount].map { text($0.nameStart, $0.nameEnd, $0) }, path: path,
         token: text(token.nameStart, token.nameEnd, token))
     }
     self = parsed

@@ -27,12 +27,17 @@ enum NodeScanner {
     var hasVariant: Bool { variantEnd > variantStart }
   }
 
-  /// The scanned identifier: `parts[0..<count]` is the path, outermost
-  /// first, and `parts[count]` the token.
+  /// The scanned identifier: `parts[0..<themeCount]` are the leading
+  /// `@name` parts' names in the order written, then the path, outermost
+  /// first (`pathCount` parts), then the token.
   struct Scanned {
-    /// The leading `@name` parts' names, in the order written.
-    var themes: [Part]
+    var themeCount: Int
     var pathCount: Int
+
+    /// Where the path starts in `parts`.
+    var pathStart: Int { themeCount }
+    /// Where the token is in `parts`.
+    var tokenIndex: Int { themeCount + pathCount }
   }
 
   private static let slash = UInt8(ascii: "/")
@@ -160,7 +165,6 @@ enum NodeScanner {
 
     // Leading `@` parts are themes while another part follows them.
     var first = 0
-    var themes: [Part] = []
     while bytes[parts[first].nameStart] == at {
       if first == count - 1 {
         guard first == 0 else { break }
@@ -169,7 +173,7 @@ enum NodeScanner {
           decoding: UnsafeBufferPointer(rebasing: bytes[parts[0].nameStart..<parts[0].nameEnd]), as: UTF8.self)
         throw SyntaxError("'\(text)' needs a node after it", column: parts[0].column)
       }
-      themes.append(try scanTheme(parts[first], bytes))
+      parts[first] = try scanTheme(parts[first], bytes)
       first += 1
     }
     try splitVariant(&parts[count - 1], bytes)
@@ -177,11 +181,7 @@ enum NodeScanner {
       throw SyntaxError("variants apply to components, not to the token", column: parts[count - 1].column)
     }
     for index in first..<count - 1 where !parts[index].isPlain { try splitVariant(&parts[index], bytes) }
-    if first > 0 {
-      // The path starts at `parts[0]`.
-      for index in first..<count { parts[index - first] = parts[index] }
-    }
-    return Scanned(themes: themes, pathCount: count - 1 - first)
+    return Scanned(themeCount: first, pathCount: count - 1 - first)
   }
 
   /// The part after a leading `@`, checked as a plain name.

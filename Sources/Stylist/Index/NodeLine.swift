@@ -4,9 +4,11 @@
 /// the length of one query.
 struct NodeLine: QueryNode {
   let bytes: UnsafeBufferPointer<UInt8>
+  /// The path, outermost first, then the token.
   let parts: UnsafeMutableBufferPointer<NodeScanner.Part>
   let depth: Int
-  let themes: [NodeScanner.Part]
+  /// The leading `@name` parts' names, in the order written.
+  let themes: UnsafeMutableBufferPointer<NodeScanner.Part>
 
   private var token: NodeScanner.Part { parts[depth] }
 
@@ -72,7 +74,10 @@ struct NodeLine: QueryNode {
     try withUnsafeTemporaryAllocation(of: NodeScanner.Part.self, capacity: capacity) {
       parts throws(SyntaxError) in
       let scanned = try NodeScanner.scan(bytes, into: parts)
-      return try body(NodeLine(bytes: bytes, parts: parts, depth: scanned.pathCount, themes: scanned.themes))
+      return try body(
+        NodeLine(
+          bytes: bytes, parts: UnsafeMutableBufferPointer(rebasing: parts[scanned.pathStart...]),
+          depth: scanned.pathCount, themes: UnsafeMutableBufferPointer(rebasing: parts[..<scanned.themeCount])))
     }
   }
 }

@@ -1,10 +1,10 @@
 extension RuleTrie {
-  /// Runs `collector` over every rule that applies to `node` under the
-  /// current `themes`. The walk's scratch is on the stack.
+  /// Runs `collector` over every rule that applies to `node` while the
+  /// rules of `themeSets` can (`applicableThemeSets`). The walk's scratch
+  /// is on the stack.
   func collect<Node: QueryNode, Collector: MatchCollector>(
-    _ node: Node, themes: [String], into collector: inout Collector
+    _ node: Node, themeSets: [ThemeSetID], into collector: inout Collector
   ) {
-    let themeSets = applicableThemeSets(themes)
     withQuery(node) { query in query.walk(themeSets: themeSets, into: &collector) }
   }
 
@@ -12,11 +12,11 @@ extension RuleTrie {
   /// when `keepingVector` (else `vectors` is empty: what `batch` keeps
   /// needs none, and the query then allocates nothing).
   func best<Node: QueryNode>(
-    _ node: Node, themes: [String], mode: PrecedenceMode, keepingVector: Bool = true
+    _ node: Node, themeSets: [ThemeSetID], mode: PrecedenceMode, keepingVector: Bool = true
   ) -> (key: RankKey?, vectors: RankedVectors) {
     withUnsafeTemporaryAllocation(of: Specificity.Entry.self, capacity: max(longestRule, 1)) { storage in
       var collector = BestCollector(mode: mode, storage: storage)
-      collect(node, themes: themes, into: &collector)
+      collect(node, themeSets: themeSets, into: &collector)
       return (collector.best, RankedVectors(entries: keepingVector ? Array(collector.bestVector) : []))
     }
   }
@@ -26,7 +26,7 @@ extension RuleTrie {
   /// kept: a caller that passes the same ones query after query allocates
   /// nothing once they have room for a node's rules).
   func rank<Node: QueryNode>(
-    _ node: Node, themes: [String], mode: PrecedenceMode, into keys: inout [RankKey], vectors: inout RankedVectors
+    _ node: Node, themeSets: [ThemeSetID], mode: PrecedenceMode, into keys: inout [RankKey], vectors: inout RankedVectors
   ) {
     // The arrays move into the collector and back, never shared.
     var collector = AllCollector()
@@ -34,7 +34,7 @@ extension RuleTrie {
     swap(&collector.vectors, &vectors)
     collector.found.removeAll(keepingCapacity: true)
     collector.vectors.entries.removeAll(keepingCapacity: true)
-    collect(node, themes: themes, into: &collector)
+    collect(node, themeSets: themeSets, into: &collector)
     swap(&keys, &collector.found)
     swap(&vectors, &collector.vectors)
     // Insertion: the walk finds the strongest rules first, and few keys move.

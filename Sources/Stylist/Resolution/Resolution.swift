@@ -137,6 +137,28 @@ struct CascadedRules: Sendable {
   }
 }
 
+/// The themes a query runs under, and what they come to on one index: one
+/// reference, so that handing it from the engine to the answer retains
+/// one object, not three.
+final class CurrentThemes: Hashable, Sendable {
+  /// In axis order, axis defaults included.
+  let themes: [String]
+  /// The sets of themes rules name that are all current, more themes first.
+  let themeSets: [ThemeSetID]
+  /// The key of `Style.themed` for `themes` (`StyleIndex.valuesKey`).
+  let valuesKey: String?
+
+  init(themes: [String], themeSets: [ThemeSetID], valuesKey: String?) {
+    (self.themes, self.themeSets, self.valuesKey) = (themes, themeSets, valuesKey)
+  }
+
+  static func == (lhs: CurrentThemes, rhs: CurrentThemes) -> Bool {
+    lhs.themes == rhs.themes && lhs.themeSets == rhs.themeSets && lhs.valuesKey == rhs.valuesKey
+  }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(themes) }
+}
+
 /// Themes and precedence mode for one query: what the engine's settings and
 /// the sheets' `mode:` come to.
 struct QueryOptions: Hashable, Sendable {
@@ -145,6 +167,11 @@ struct QueryOptions: Hashable, Sendable {
   var themes: [String]
   /// How themed selectors rank (the precedence rules).
   var mode: PrecedenceMode
+
+  /// What `themes` come to on the index the options were made for (its
+  /// axes' defaults, the theme sets that apply, the values key), worked
+  /// out once (`StyleIndex.options(themes:mode:)`); nil: per query.
+  var current: CurrentThemes?
 
   init(themes: [String] = [], mode: PrecedenceMode = .themed) {
     self.themes = themes

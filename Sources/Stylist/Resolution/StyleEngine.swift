@@ -27,6 +27,9 @@ public final class StyleEngine: Sendable, Observable {
     /// The engine's themes, each once, sorted by name.
     var themes: [String]
     var mode: PrecedenceMode?
+    /// What the index, the themes and the mode come to for a query, worked
+    /// out when one of them changes.
+    var options: QueryOptions
     var generation = 0
     var observers: [Int: @Sendable (StyleUpdate) -> Void] = [:]
     var nextObserver = 0
@@ -60,7 +63,10 @@ public final class StyleEngine: Sendable, Observable {
 
   /// An engine over `sheets`, in order (a later sheet's rule wins a tie).
   public init(sheets: [StyleSheet] = [], theme: String? = nil, mode: PrecedenceMode? = nil) {
-    state = Locked(State(index: StyleIndex(sheets: sheets), themes: theme.map { [$0] } ?? [], mode: mode))
+    let index = StyleIndex(sheets: sheets)
+    let themes = theme.map { [$0] } ?? []
+    state = Locked(
+      State(index: index, themes: themes, mode: mode, options: index.options(themes: themes, mode: mode)))
   }
 
   /// An engine over `sheets` with the current `themes` (at most one per axis).
@@ -174,7 +180,7 @@ public final class StyleEngine: Sendable, Observable {
   /// comes from one snapshot.
   private var snapshot: (index: StyleIndex, options: QueryOptions) {
     registrar.access(self, keyPath: \.answerInputs)
-    return state.withLock { ($0.index, $0.index.options(themes: $0.themes, mode: $0.mode)) }
+    return state.withLock { ($0.index, $0.options) }
   }
 
   /// The style that wins for `node` (the precedence rules), or the default style.
@@ -218,14 +224,14 @@ public final class StyleEngine: Sendable, Observable {
   /// engine has some set explicitly.
   public func resolve(_ tree: StyleTree) -> [Resolution] {
     var (index, options) = snapshot
-    if options.themes.isEmpty { options.themes = tree.themes }
+    if options.themes.isEmpty { options = index.options(themes: tree.themes, mode: options.mode) }
     return tree.identifiers.map { index.bestMatch(for: $0, options: options) }
   }
 
   /// The image asset names to try for `node`, most specific first.
   public func imageNames(for node: NodeIdentifier, options imageOptions: ImageNameOptions = .init()) -> ImageNames {
     let (index, options) = snapshot
-    let themes = index.currentThemes(options, node: node.themes)
+    let themes = index.currentThemes(options, node: node.themes).themes
     return ImageNames(node: node, themes: themes, mode: options.mode, options: imageOptions)
   }
 
@@ -299,6 +305,7 @@ public final class StyleEngine: Sendable, Observable {
   private func publish(_ kind: StyleUpdate.Changes, _ change: (inout State) -> Bool) {
     let (changed, mustDeliver) = state.withLock { state in
       guard change(&state) else { return (false, false) }
+      state.options = state.index.options(themes: state.themes, mode: state.mode)
       state.generation += 1
       state.undelivered.append(state.update(kind))
       guard !state.isDelivering else { return (true, false) }

@@ -42,7 +42,9 @@ struct StyleIndex: Sendable {
   /// The options a query on this index uses under `themes`: the explicit
   /// `mode`, else the one the sheets declare, else `themed`.
   func options(themes: [String], mode: PrecedenceMode?) -> QueryOptions {
-    QueryOptions(themes: themes, mode: mode ?? declaredMode ?? .themed)
+    var options = QueryOptions(themes: themes, mode: mode ?? declaredMode ?? .themed)
+    options.current = currentThemes(options, node: [])
+    return options
   }
 
   /// The sheets' theme axes.
@@ -50,10 +52,12 @@ struct StyleIndex: Sendable {
 
   /// The themes a query runs under, in axis order: `options.themes` with
   /// `node`'s replacing them on their axes (of two on one axis, the later),
-  /// and the defaults of axes left without one.
-  func currentThemes(_ options: QueryOptions, node: [String]) -> [String] {
-    if node.isEmpty && axes.axes.isEmpty { return options.themes }
-    return axes.current(base: options.themes, node: node)
+  /// and the defaults of axes left without one. A node without themes
+  /// takes the options' own, worked out once (`options(themes:mode:)`).
+  func currentThemes(_ options: QueryOptions, node: [String]) -> CurrentThemes {
+    if node.isEmpty, let current = options.current { return current }
+    let themes = node.isEmpty && axes.axes.isEmpty ? options.themes : axes.current(base: options.themes, node: node)
+    return CurrentThemes(themes: themes, themeSets: trie.applicableThemeSets(themes), valuesKey: valuesKey(themes))
   }
 
   /// The key of `Style.themed` for the current `themes`: the ones with
@@ -118,8 +122,8 @@ struct StyleIndex: Sendable {
 
   /// Every applicable rule, best first.
   func applicableMatches(for node: NodeIdentifier, options: QueryOptions = .init()) -> [Match] {
-    let themes = currentThemes(options, node: node.themes)
-    let ranking = node.withView { ranked($0, themes: themes, mode: options.mode) }
+    let current = currentThemes(options, node: node.themes)
+    let ranking = node.withView { ranked($0, current, mode: options.mode) }
     return ranking.keys.map { match($0, in: ranking.vectors) }
   }
 
@@ -129,20 +133,20 @@ struct StyleIndex: Sendable {
     var vectors: RankedVectors
   }
 
-  func ranked<Node: QueryNode>(_ node: Node, themes: [String], mode: PrecedenceMode) -> Ranking {
+  func ranked<Node: QueryNode>(_ node: Node, _ current: CurrentThemes, mode: PrecedenceMode) -> Ranking {
     // Room for what most nodes have, so collecting rarely grows the array.
     var keys: [RankKey] = []
     keys.reserveCapacity(16)
     var vectors = RankedVectors()
-    trie.rank(node, themes: themes, mode: mode, into: &keys, vectors: &vectors)
+    trie.rank(node, themeSets: current.themeSets, mode: mode, into: &keys, vectors: &vectors)
     return Ranking(keys: keys, vectors: vectors)
   }
 
   /// The winning rule for `node`, or the default style when nothing applies.
   func bestMatch(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
-    let themes = currentThemes(options, node: node.themes)
-    let best = node.withView { trie.best($0, themes: themes, mode: options.mode) }
-    var answer = resolution(themes: themes, winner: best.key, vectors: best.vectors)
+    let current = currentThemes(options, node: node.themes)
+    let best = node.withView { trie.best($0, themeSets: current.themeSets, mode: options.mode) }
+    var answer = resolution(current, winner: best.key, vectors: best.vectors)
     answer.node = node
     return answer
   }
@@ -156,22 +160,22 @@ struct StyleIndex: Sendable {
     let found = try text.withUTF8 { bytes in
       Swift.Result { () throws(SyntaxError) in
         try NodeLine.with(utf8: bytes) { line throws(SyntaxError) in
-          let themes = try currentThemes(options, line: line)
-          let best = trie.best(line, themes: themes, mode: options.mode)
-          return (themes, best.key, best.vectors)
+          let current = try currentThemes(options, line: line)
+          let best = trie.best(line, themeSets: current.themeSets, mode: options.mode)
+          return (current, best.key, best.vectors)
         }
       }
     }.get()
-    return resolution(themes: found.0, winner: found.1, vectors: found.2)
+    return resolution(found.0, winner: found.1, vectors: found.2)
   }
 
   /// Properties of every applicable rule merged weakest first (CSS-like): a
   /// stronger rule's property replaces a weaker one's of the same name, where
   /// the name first appeared. The default style is used only when nothing applies.
   func cascade(for node: NodeIdentifier, options: QueryOptions = .init()) -> Resolution {
-    let themes = currentThemes(options, node: node.themes)
-    let applicable = node.withView { ranked($0, themes: themes, mode: options.mode) }
-    var answer = cascade(applicable, themes: themes)
+    let current = currentThemes(options, node: node.themes)
+    let applicable = node.withView { ranked($0, current, mode: options.mode) }
+    var answer = cascade(applicable, current)
     answer.node = node
     return answer
   }
@@ -182,8 +186,8 @@ struct StyleIndex: Sendable {
     return try text.withUTF8 { bytes in
       Swift.Result { () throws(SyntaxError) in
         try NodeLine.with(utf8: bytes) { line throws(SyntaxError) in
-          let themes = try currentThemes(options, line: line)
-          return cascade(ranked(line, themes: themes, mode: options.mode), themes: themes)
+          let current = try currentThemes(options, line: line)
+          return cascade(ranked(line, current, mode: options.mode), current)
         }
       }
     }.get()
@@ -191,7 +195,8 @@ struct StyleIndex: Sendable {
 
   /// The current themes of a line: as `currentThemes(_:node:)`, but two
   /// themes of one axis in the line are an error at the second.
-  private func currentThemes(_ options: QueryOptions, line: NodeLine) throws(SyntaxError) -> [String] {
+  private func currentThemes(_ options: QueryOptions, line: NodeLine) throws(SyntaxError) -> CurrentThemes {
+    if line.themes.isEmpty, let current = options.current { return current }
     let node = line.themeTexts
     if node.count > 1, let (first, second, slot) = axes.conflict(in: node) {
       let column = line.themes.first { line.text(of: $0) == second }.map { $0.column - 1 } ?? 1
@@ -200,20 +205,20 @@ struct StyleIndex: Sendable {
     return currentThemes(options, node: node)
   }
 
-  private func cascade(_ applicable: Ranking, themes: [String]) -> Resolution {
+  private func cascade(_ applicable: Ranking, _ current: CurrentThemes) -> Resolution {
     guard let winner = applicable.keys.first else {
-      return resolution(themes: themes, winner: nil, vectors: applicable.vectors)
+      return resolution(current, winner: nil, vectors: applicable.vectors)
     }
     return Resolution(
-      themes: themes, winner: match(winner, in: applicable.vectors),
-      cascaded: CascadedRules(rules: rules, orders: applicable.keys.map(\.order.index), valuesKey: valuesKey(themes)),
+      themes: current.themes, winner: match(winner, in: applicable.vectors),
+      cascaded: CascadedRules(rules: rules, orders: applicable.keys.map(\.order.index), valuesKey: current.valuesKey),
       snapshot: snapshotID)
   }
 
   /// The answer whose winner is `winner` (nil: the default style, if any).
-  private func resolution(themes: [String], winner: RankKey?, vectors: RankedVectors) -> Resolution {
+  private func resolution(_ current: CurrentThemes, winner: RankKey?, vectors: RankedVectors) -> Resolution {
     var answer: Resolution
-    let key = valuesKey(themes)
+    let key = current.valuesKey
     if let winner {
       let rule = rules[winner.order.index]
       answer = Resolution(
@@ -224,7 +229,7 @@ struct StyleIndex: Sendable {
         match: nil, isDefault: defaultStyle != nil,
         properties: defaultStyle?.properties(underTheme: key), source: defaultStyle?.source)
     }
-    answer.themes = themes
+    answer.themes = current.themes
     answer.valuesKey = key
     answer.snapshot = snapshotID
     return answer
@@ -242,8 +247,9 @@ struct StyleIndex: Sendable {
   /// `*` or a glob, under any theme): applicable ones ranked best first,
   /// then the others in load order with the reason.
   func rankedCandidates(for node: NodeIdentifier, options: QueryOptions = .init()) -> [Candidate] {
-    let themes = currentThemes(options, node: node.themes)
-    let applicable = node.withView { ranked($0, themes: themes, mode: options.mode) }
+    let current = currentThemes(options, node: node.themes)
+    let themes = current.themes
+    let applicable = node.withView { ranked($0, current, mode: options.mode) }
     let applying = applicable.keys.enumerated().map { rank, key in
       Candidate(
         rule: rules[key.order.index], order: key.order.index,
