@@ -33,7 +33,7 @@ struct SheetCompiler {
   /// Flattened properties of `extends` targets per theme (nil: failed,
   /// reported), and whether the unthemed result reached a shadowed
   /// variable. Only targets are kept: most styles are flattened once.
-  private var flattened: [Int: [String?: (properties: Properties?, reachedShadowed: Bool)]] = [:]
+  private var flattened: [Int: [String?: (properties: Properties?, reached: ThemeMask)]] = [:]
   /// By definition: whether it is on the chain being flattened (`Chain`).
   private var isOnChain: [Bool] = []
   /// The unthemed values of the body evaluated last: `themedStyle` asks
@@ -44,9 +44,15 @@ struct SheetCompiler {
   private var axes = ThemeAxes()
   /// The themes with variables, by axis slot (axis order).
   private var variableThemesBySlot: [(slot: Int, themes: [String])] = []
-  /// `combinations(with:)` by the themes asked about: a sheet has few sets
-  /// of selector themes, and most styles ask about none.
-  private var combinationsByThemes: [[String]: [(evaluation: String?, values: String?)]] = [:]
+  /// Each theme with variables' position among them (`ThemeMask`).
+  private var variablePosition: [String: Int] = [:]
+  /// `combinations(with:among:)` by what was asked: a sheet has few sets of
+  /// selector themes, and few sets of themes its styles reach.
+  private var combinationsByThemes: [CombinationsKey: [(evaluation: String?, values: String?)]] = [:]
+  private struct CombinationsKey: Hashable {
+    var themes: [String]
+    var among: ThemeMask?
+  }
 
   init(definitions: SheetDefinitions, sink: DiagnosticSink, budget: ExpansionBudget, maxDepth: Int) {
     self.definitions = definitions
@@ -71,19 +77,24 @@ struct SheetCompiler {
     themes.isEmpty ? nil : axes.inAxisOrder(themes).joined(separator: "/")
   }
 
-  /// Every set of themes with variables that a query can have together
+  /// Every set of themes with variables (of `among` when given: those
+  /// whose variables an evaluation reached) that a query can have together
   /// with `themes` (at most one per axis, none on the axes of `themes`),
   /// added to `themes`: the key to evaluate under and the values key of
   /// each; the first is `themes` alone.
-  private mutating func combinations(with themes: [String]) -> [(evaluation: String?, values: String?)] {
-    if let known = combinationsByThemes[themes] { return known }
+  private mutating func combinations(with themes: [String], among: ThemeMask? = nil) -> [(
+    evaluation: String?, values: String?
+  )] {
+    let cacheKey = CombinationsKey(themes: themes, among: among)
+    if let known = combinationsByThemes[cacheKey] { return known }
     let used = Set(themes.map { axes.slot(of: $0) })
     var sets: [[String]] = [themes]
     for (slot, candidates) in variableThemesBySlot where !used.contains(slot) {
-      sets += sets.flatMap { set in candidates.map { set + [$0] } }
+      let reached = among.map { mask in candidates.filter { mask.contains(position: variablePosition[$0]!) } }
+      sets += sets.flatMap { set in (reached ?? candidates).map { set + [$0] } }
     }
     let combinations = sets.map { (key($0), valuesKey($0)) }
-    combinationsByThemes[themes] = combinations
+    combinationsByThemes[cacheKey] = combinations
     return combinations
   }
 
@@ -189,7 +200,10 @@ struct SheetCompiler {
         .invalidAxis, at: SourceLocation(file: declaration.file, line: mark.line, column: mark.column))
     }
     var bySlot: [Int: [String]] = [:]
-    for theme in definitions.themeVariables.keys { bySlot[axes.slot(of: theme), default: []].append(theme) }
+    for (position, theme) in definitions.themeVariables.keys.enumerated() {
+      bySlot[axes.slot(of: theme), default: []].append(theme)
+      variablePosition[theme] = position
+    }
     variableThemesBySlot = bySlot.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     // Values are computed for every set of themes with variables a query
     // can have: past `maxThemeSets` that is refused rather than left
@@ -274,11 +288,11 @@ struct SheetCompiler {
     let unthemed = evaluator(nil)
     let outer = unthemed.startTracking()
     let base = properties(&self, nil)
-    let reachedShadowed = unthemed.endTracking(outer: outer)
+    let reached = unthemed.endTracking(outer: outer)
     guard let base else { return nil }
-    guard reachedShadowed else { return Style(properties: base, source: source) }
+    guard !reached.isEmpty else { return Style(properties: base, source: source) }
     var themed: [String: Properties] = [:]
-    for (evaluation, values) in combinations(with: []).dropFirst() {
+    for (evaluation, values) in combinations(with: [], among: reached).dropFirst() {
       guard let key = values, let properties = properties(&self, evaluation) else { return nil }
       if properties != base { themed[key] = properties }
     }
@@ -303,7 +317,7 @@ struct SheetCompiler {
     let theme: String?
     /// Whether the unthemed evaluation around this one had reached a
     /// shadowed variable (`ValueEvaluator.startTracking`); unthemed only.
-    let outerReached: Bool
+    let outerReached: ThemeMask
     /// Flattened for a style that extends it: the result is kept.
     let isTarget: Bool
     var result: Properties?
@@ -384,7 +398,7 @@ struct SheetCompiler {
   /// optional of an optional: nil means a frame was pushed.)
   private mutating func begin(_ index: Int, theme: String?, chain: inout Chain) -> Properties?? {
     if let kept = flattened[index]?[theme] {
-      if theme == nil && kept.reachedShadowed { evaluator(nil).noteReachedShadowed() }
+      if theme == nil { evaluator(nil).noteReached(kept.reached) }
       return .some(kept.properties)
     }
     if isOnChain[index] {
@@ -394,7 +408,7 @@ struct SheetCompiler {
         "extends cycle: \(cycle.joined(separator: " -> "))", .extendsCycle, at: definitions.styles[index].source)
       return .some(nil)
     }
-    let outer = theme == nil ? evaluator(nil).startTracking() : false
+    let outer = theme == nil ? evaluator(nil).startTracking() : ThemeMask()
     // Most styles extend nothing: their own properties are the result.
     let result: Properties? = definitions.styles[index].extends.isEmpty ? nil : Properties()
     chain.append(
@@ -416,9 +430,9 @@ struct SheetCompiler {
     } else {
       result = nil
     }
-    let reachedShadowed =
-      flattening.theme == nil ? evaluator(nil).endTracking(outer: flattening.outerReached) : false
-    if flattening.isTarget { flattened[flattening.index, default: [:]][flattening.theme] = (result, reachedShadowed) }
+    let reached =
+      flattening.theme == nil ? evaluator(nil).endTracking(outer: flattening.outerReached) : ThemeMask()
+    if flattening.isTarget { flattened[flattening.index, default: [:]][flattening.theme] = (result, reached) }
     return result
   }
 

@@ -13,15 +13,15 @@ final class ValueEvaluator {
   private let variables: VariableTree
   private let sink: DiagnosticSink
   private let budget: ExpansionBudget
-  /// Resolved variables, and whether each reached a shadowed one.
-  private var cache: [String: (value: PropertyValue, size: Int, depth: Int, isShadowed: Bool)] = [:]
+  /// Resolved variables, and the themes that shadow what each reached.
+  private var cache: [String: (value: PropertyValue, size: Int, depth: Int, shadowing: ThemeMask)] = [:]
   /// What themes define again, when this evaluator is the unthemed one
   /// (else empty): see `ShadowedPaths`.
   private let shadowed: ShadowedPaths
-  /// Whether an evaluation since the last `startTracking()` used a variable
-  /// that some theme shadows: if not, its result is the same under every
-  /// theme and need not be evaluated again per theme.
-  private(set) var reachedShadowed = false
+  /// The themes that shadow a variable an evaluation since the last
+  /// `startTracking()` used: its result is the same under every set of
+  /// the other themes, and need not be evaluated again under them.
+  private(set) var reached = ThemeMask()
   private var resolving: [String] = []
   /// Variable values being evaluated, each reached from the one before
   /// (`a: $b`, `b: $c`, …). At most `maxReferenceDepth`: each level takes a
@@ -76,27 +76,25 @@ final class ValueEvaluator {
     self.shadowed = shadowed
   }
 
-  /// Clears `reachedShadowed`, returning what it was, so that a caller can
-  /// track one evaluation and then restore the outer one's flag.
-  func startTracking() -> Bool {
-    defer { reachedShadowed = false }
-    return reachedShadowed
-  }
-
-  /// Ends tracking one evaluation: what it reached is added to the outer
-  /// evaluation's flag (`outer`, from `startTracking()`); returns whether
-  /// this one reached a shadowed variable.
-  func endTracking(outer: Bool) -> Bool {
-    let reached = reachedShadowed
-    reachedShadowed = outer || reached
+  /// Clears `reached`, returning what it was, so that a caller can track
+  /// one evaluation and then restore the outer one's.
+  func startTracking() -> ThemeMask {
+    defer { reached = ThemeMask() }
     return reached
   }
 
-  /// Marks the current evaluation as reaching a shadowed variable (for a
-  /// result taken from a cache that recorded it).
-  func noteReachedShadowed() { reachedShadowed = true }
+  /// Ends tracking one evaluation: what it reached is added to the outer
+  /// evaluation's (`outer`, from `startTracking()`); returns the themes
+  /// that shadow what this one reached.
+  func endTracking(outer: ThemeMask) -> ThemeMask {
+    let mine = reached
+    reached = outer.union(mine)
+    return mine
+  }
 
-  private func isShadowed(_ name: String) -> Bool { shadowed.contains(name) }
+  /// Adds themes to what the current evaluation reached (for a result
+  /// taken from a cache that recorded them).
+  func noteReached(_ themes: ThemeMask) { reached.formUnion(themes) }
 
   private var themeSuffix: String {
     guard let theme else { return "" }
@@ -214,7 +212,7 @@ final class ValueEvaluator {
       } else {
         let outer = startTracking()
         let evaluated = sized(pair.value, file: file)
-        if endTracking(outer: outer) { result.shadowed.insert(position) }
+        if !endTracking(outer: outer).isEmpty { result.shadowed.insert(position) }
         guard let (value, _) = evaluated else { return nil }
         values.append(value)
       }
@@ -348,7 +346,7 @@ final class ValueEvaluator {
     var size: Int
     var depth: Int
     var charged: Int
-    var reachedShadowed: Bool
+    var reached: ThemeMask
   }
 
   private func scalar(
@@ -360,7 +358,7 @@ final class ValueEvaluator {
     if let known = evaluatedReferences[text], known.style == style {
       guard reuse(depth: known.depth) else { return nestedTooDeep(at: mark, file: file) }
       guard charge(known.charged, at: mark, file: file) else { return nil }
-      if known.reachedShadowed { reachedShadowed = true }
+      reached.formUnion(known.reached)
       return (known.value, known.size)
     }
     let budgetBefore = budget.remaining
@@ -368,11 +366,11 @@ final class ValueEvaluator {
     let measuring = startMeasuringDepth()
     let result = evaluate(text, style: style, tag: nil, at: mark, file: file)
     let depth = endMeasuringDepth(measuring)
-    let reached = endTracking(outer: outer)
+    let reachedHere = endTracking(outer: outer)
     if let result {
       evaluatedReferences[text] = EvaluatedReference(
         style: style, value: result.value, size: result.size, depth: depth, charged: budgetBefore - budget.remaining,
-        reachedShadowed: reached)
+        reached: reachedHere)
     }
     return result
   }
@@ -437,7 +435,7 @@ final class ValueEvaluator {
     // A cached variable was marked used when it was resolved.
     if let cached = cache[name] {
       guard reuse(depth: cached.depth) else { return nestedTooDeep(at: mark, file: file) }
-      if cached.isShadowed { reachedShadowed = true }
+      reached.formUnion(cached.shadowing)
       return charge(cached.size, at: mark, file: file) ? (cached.value, cached.size) : nil
     }
     if let start = resolving.firstIndex(of: name) {
@@ -462,7 +460,7 @@ final class ValueEvaluator {
     resolving.append(name)
     defer { resolving.removeLast() }
     let outer = startTracking()
-    if isShadowed(name) { reachedShadowed = true }
+    reached.formUnion(shadowed.themes(shadowing: name))
     let result: (value: PropertyValue, size: Int)?
     switch tree {
     case .leaf(let definition, _, let definitionFile):
@@ -490,9 +488,9 @@ final class ValueEvaluator {
       }
       result = failed ? nil : (.map(map), size)
     }
-    let shadowed = endTracking(outer: outer)
+    let shadowing = endTracking(outer: outer)
     let depth = endMeasuringDepth(measuring)
-    if let result { cache[name] = (result.value, result.size, depth, shadowed) }
+    if let result { cache[name] = (result.value, result.size, depth, shadowing) }
     return result
   }
 }
@@ -517,36 +515,59 @@ struct ShadowedEntries {
 }
 
 /// The variable paths some theme defines again, to tell which references
-/// can change with the theme: a path a theme defines (`colors.text`),
-/// one inside it, or a map holding one (`colors`).
+/// can change with the theme, and with which themes: a path a theme
+/// defines (`colors.text`), one inside it, or a map holding one (`colors`).
 struct ShadowedPaths {
-  private var defined: Set<String> = []
-  private var holding: Set<String> = []
+  private var defined: [String: ThemeMask] = [:]
+  private var holding: [String: ThemeMask] = [:]
 
   init() {}
 
-  /// The leaves of every theme's `variables:` block.
+  /// The leaves of each theme's `variables:` block, the theme at its
+  /// position in `themes` (`ThemeMask`).
   init(themes: some Sequence<VariableTree>) {
-    for tree in themes {
+    for (position, tree) in themes.enumerated() {
+      let theme = ThemeMask(position: position)
       for (path, _, _) in tree.leafPaths {
-        defined.insert(path)
+        defined[path, default: ThemeMask()].formUnion(theme)
         var prefix = Substring(path)
         while let dot = prefix.lastIndex(of: ".") {
           prefix = prefix[..<dot]
-          holding.insert(String(prefix))
+          holding[String(prefix), default: ThemeMask()].formUnion(theme)
         }
       }
     }
   }
 
-  func contains(_ name: String) -> Bool {
-    guard !defined.isEmpty else { return false }
-    if defined.contains(name) || holding.contains(name) { return true }
+  /// The themes that define `name` again, one inside it, or one holding it.
+  func themes(shadowing name: String) -> ThemeMask {
+    guard !defined.isEmpty else { return ThemeMask() }
+    var themes = (defined[name] ?? ThemeMask()).union(holding[name] ?? ThemeMask())
     var prefix = Substring(name)
     while let dot = prefix.lastIndex(of: ".") {
       prefix = prefix[..<dot]
-      if defined.contains(String(prefix)) { return true }
+      if let outer = defined[String(prefix)] { themes.formUnion(outer) }
     }
-    return false
+    return themes
   }
+}
+
+/// A set of the themes that have variables, by their position among them;
+/// past the 63rd, they share one bit (evaluating more sets than needed,
+/// never fewer).
+struct ThemeMask: Hashable, Sendable {
+  private var bits: UInt64 = 0
+
+  init() {}
+
+  init(position: Int) { bits = 1 << UInt64(min(position, 63)) }
+
+  var isEmpty: Bool { bits == 0 }
+  func contains(position: Int) -> Bool { bits & 1 << UInt64(min(position, 63)) != 0 }
+  func union(_ other: ThemeMask) -> ThemeMask {
+    var union = self
+    union.formUnion(other)
+    return union
+  }
+  mutating func formUnion(_ other: ThemeMask) { bits |= other.bits }
 }
