@@ -89,8 +89,8 @@ public final class StyleEngine: Sendable {
   var index: StyleIndex { snapshot.index }
 
   /// The index and query options of this moment: every answer of one call
-  /// comes from one snapshot.
-  private var snapshot: (index: StyleIndex, options: QueryOptions) {
+  /// comes from one snapshot (`AnswerWriter` takes one a line).
+  var snapshot: (index: StyleIndex, options: QueryOptions) {
     state.withLock { ($0.index, $0.index.options(theme: $0.theme, mode: $0.mode)) }
   }
 

@@ -2,8 +2,9 @@ import Testing
 
 @testable import Stylist
 
-/// `AnswerWriter` copies answers it rendered before: every answer it writes
-/// must be the bytes the one writer writes for it, whatever came before.
+/// `AnswerWriter` answers lines from their bytes and copies answers it
+/// rendered before: every answer it writes must be the bytes the one
+/// writer writes for the engine's answer, whatever came before.
 @Suite struct AnswerWriterTests {
   static let sheet = """
     variables: { ink: "#111111" }
@@ -36,7 +37,8 @@ import Testing
         for node in nodes {
           let answer = try cascade ? engine.cascade(parsing: node) : engine.bestMatch(parsing: node)
           var written: [UInt8] = []
-          writer.write(answer, node: node, to: &written)
+          let theme = try writer.write(line: ArraySlice(node.utf8), answeredBy: engine, cascade: cascade, to: &written)
+          #expect(theme == answer.theme)
           #expect(
             String(decoding: written, as: UTF8.self) == answer.jsonText(node: node),
             "\(node), cascade \(cascade), round \(round)")
