@@ -26,6 +26,18 @@ extension Resolution {
     /// The fields after the node and the closing brace:
     /// `,"selector":…,"source":…,"default":…,"properties":…}`.
     func writeJSON(to output: inout [UInt8]) {
+      writeJSON(to: &output) { output in
+        if let properties {
+          PropertyValue.writeJSONObject(properties, to: &output)
+        } else {
+          output.append(utf8Of: "null")
+        }
+      }
+    }
+
+    /// `writeJSON(to:)` with the properties' JSON appended by
+    /// `writeProperties` (a cascade's, merged from rendered members).
+    func writeJSON(to output: inout [UInt8], properties writeProperties: (inout [UInt8]) -> Void) {
       output.append(utf8Of: #","selector":"#)
       if let rule {
         PropertyValue.writeJSONString(to: &output) { rule.writeName(to: &$0) }
@@ -40,11 +52,7 @@ extension Resolution {
       }
       output.append(utf8Of: isDefault ? #","default":true"# : #","default":false"#)
       output.append(utf8Of: #","properties":"#)
-      if let properties {
-        PropertyValue.writeJSONObject(properties, to: &output)
-      } else {
-        output.append(utf8Of: "null")
-      }
+      writeProperties(&output)
       output.append(UInt8(ascii: "}"))
     }
   }

@@ -2,9 +2,11 @@ import Testing
 
 @testable import Stylist
 
-/// `AnswerWriter` answers lines from their bytes and copies answers it
-/// rendered before: every answer it writes must be the bytes the one
-/// writer writes for the engine's answer, whatever came before.
+/// `AnswerWriter` answers lines from their bytes, merges cascades from
+/// rendered members and copies answers it rendered before: every answer it
+/// writes must be the bytes the one writer writes for the engine's answer,
+/// whatever came before (a property spelled two canonically equivalent
+/// ways is one property, under its first spelling).
 @Suite struct AnswerWriterTests {
   static let sheet = """
     variables: { ink: "#111111" }
@@ -13,8 +15,8 @@ import Testing
       dark:
         variables: { ink: "#EEEEEE" }
     styles:
-      title: { color: $ink, size: 12 }
-      card/title: { size: 14 }
+      title: { color: $ink, size: 12, "caf\u{E9}": 1 }
+      card/title: { size: 14, "cafe\u{301}": 2 }
       "@dark/card/title": { weight: bold }
       "@light/card/title": { weight: thin }
     """
