@@ -9,12 +9,13 @@
 /// positions) comes out, with no `String` and no ``Resolution`` built.
 /// An answer's JSON after its node depends only on those positions and on
 /// the theme where it changes a value. So the fields are rendered by the
-/// one writer (`Resolution.Fields`; a merged cascade's properties from
-/// each rule's members, rendered once, `RenderedMembers`) the first time
-/// such an answer comes, and copied for every later one. What is kept is bounded by the sheets
-/// (one best match per rule and theme the rule has values for); merged
-/// cascades, one per list of rules, start over past 64 MiB. Answers of a
-/// new snapshot (a reload) start it over too.
+/// one writer (`Resolution.Fields`; a merged cascade from its rules'
+/// pieces, each rendered once, `RenderedRules`) the first time such an
+/// answer comes, and copied for every later one. What is kept is
+/// bounded by the sheets (one best match, and one list of members, per
+/// rule and theme the rule has values for); merged cascades, one per list
+/// of rules, start over past 64 MiB. Answers of a new snapshot (a reload)
+/// start it over too.
 public struct AnswerWriter {
   /// The snapshot the kept answers belong to.
   private var index: StyleIndex?
@@ -29,8 +30,8 @@ public struct AnswerWriter {
   /// nothing once they have room for a node's rules.
   private var keys: [RankKey] = []
   private var vectors = RankedVectors()
-  /// Rules' properties as rendered members, for merged cascades.
-  private var members = RenderedMembers()
+  /// Rules' answers in rendered pieces, for merged cascades.
+  private var renderedRules = RenderedRules()
 
   private enum Key: Hashable {
     case best(winner: RuleID?, theme: String?)
@@ -90,10 +91,7 @@ public struct AnswerWriter {
       let key = Key.cascade(orders: orders, theme: index.valuesAreUnthemed(orders, theme: theme) ? nil : theme)
       if !writeKept(key, to: &output) {
         var rendered: [UInt8] = []
-        let winner = index.rules[orders[0].index]
-        Resolution.Fields(rule: winner, isDefault: false, source: winner.source, properties: nil).writeJSON(
-          to: &rendered
-        ) { members.writeMerged(orders, theme: theme, rules: index.rules, to: &$0) }
+        renderedRules.writeCascade(orders, theme: theme, rules: index.rules, to: &rendered)
         keep(rendered, for: key, andWriteTo: &output)
       }
       return theme

@@ -26,18 +26,20 @@ extension Resolution {
     /// The fields after the node and the closing brace:
     /// `,"selector":…,"source":…,"default":…,"properties":…}`.
     func writeJSON(to output: inout [UInt8]) {
-      writeJSON(to: &output) { output in
-        if let properties {
-          PropertyValue.writeJSONObject(properties, to: &output)
-        } else {
-          output.append(utf8Of: "null")
-        }
+      writeHead(to: &output)
+      if let properties {
+        PropertyValue.writeJSONObject(properties, to: &output)
+      } else {
+        output.append(utf8Of: "null")
       }
+      output.append(UInt8(ascii: "}"))
     }
 
-    /// `writeJSON(to:)` with the properties' JSON appended by
-    /// `writeProperties` (a cascade's, merged from rendered members).
-    func writeJSON(to output: inout [UInt8], properties writeProperties: (inout [UInt8]) -> Void) {
+    /// The fields up to the properties' value:
+    /// `,"selector":…,"source":…,"default":…,"properties":`. What follows
+    /// is the properties' JSON and `}` (a cascade's are written from
+    /// rendered members, `RenderedRules`).
+    func writeHead(to output: inout [UInt8]) {
       output.append(utf8Of: #","selector":"#)
       if let rule {
         PropertyValue.writeJSONString(to: &output) { rule.writeName(to: &$0) }
@@ -52,8 +54,6 @@ extension Resolution {
       }
       output.append(utf8Of: isDefault ? #","default":true"# : #","default":false"#)
       output.append(utf8Of: #","properties":"#)
-      writeProperties(&output)
-      output.append(UInt8(ascii: "}"))
     }
   }
 }

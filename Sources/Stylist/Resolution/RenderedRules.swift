@@ -1,13 +1,15 @@
-/// Rules' properties rendered once as JSON object members, so that a
-/// cascade's merged properties are written by copying members rather than
-/// by merging dictionaries of strings and rendering every value again
-/// (`AnswerWriter`, `batch --cascade`).
+/// Rules' answers rendered once in pieces, so that a cascade's answer is
+/// written by copying them rather than by merging dictionaries of strings
+/// and rendering every value again (`AnswerWriter`, `batch --cascade`):
+/// the winner's fields up to its properties (`Resolution.Fields.writeHead`)
+/// and each rule's properties as JSON object members.
 ///
-/// A rule's members under a theme are rendered the first time a cascade
-/// asks for them, by the writer behind every object
-/// (`PropertyValue.writeJSONKey`, `writeJSON`), and kept: at most one list
-/// per rule and theme it has values for, bounded by the sheets.
-struct RenderedMembers {
+/// A rule's pieces are rendered the first time a cascade asks for them, by
+/// the writers behind every answer (`Resolution.Fields`,
+/// `PropertyValue.writeJSONKey`, `writeJSON`), and kept: at most one head
+/// per rule and one list of members per rule and theme it has values for,
+/// bounded by the sheets.
+struct RenderedRules {
   /// One property of a rule, rendered.
   private struct Member {
     /// The property's name, as an id: names compare as strings, as the
@@ -34,12 +36,30 @@ struct RenderedMembers {
   private var themed: [ThemedRule: Range<Int>] = [:]
   /// A merge's members, reused from one merge to the next.
   private var merged: [Member] = []
+  /// The head of rule `r`'s answer as a cascade's winner is `bytes[heads[r]]`.
+  private var heads: [Range<Int>?] = []
+
+  /// Appends a cascade's answer after its node: the winner's (`orders[0]`)
+  /// fields, then the merged properties (`writeMerged`) and `}`.
+  mutating func writeCascade(_ orders: [RuleID], theme: String?, rules: [StyleRule], to output: inout [UInt8]) {
+    let winner = orders[0].index
+    if winner >= heads.count { heads += repeatElement(nil, count: winner + 1 - heads.count) }
+    if heads[winner] == nil {
+      let start = bytes.count
+      let rule = rules[winner]
+      Resolution.Fields(rule: rule, isDefault: false, source: rule.source, properties: nil).writeHead(to: &bytes)
+      heads[winner] = start..<bytes.count
+    }
+    bytes.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[heads[winner]!])) }
+    writeMerged(orders, theme: theme, rules: rules, to: &output)
+    output.append(UInt8(ascii: "}"))
+  }
 
   /// Appends `{…}`: the properties of `rules` at `orders` (strongest
   /// first) under `theme`, merged as `CascadedRules.merged` merges them:
   /// weakest first, a stronger rule's value replacing a weaker one's of
   /// the same name where the name first appeared, under its first spelling.
-  mutating func writeMerged(_ orders: [RuleID], theme: String?, rules: [StyleRule], to output: inout [UInt8]) {
+  private mutating func writeMerged(_ orders: [RuleID], theme: String?, rules: [StyleRule], to output: inout [UInt8]) {
     merged.removeAll(keepingCapacity: true)
     for order in orders.reversed() {
       for member in members[self.members(of: order, theme: theme, rules: rules)] {
