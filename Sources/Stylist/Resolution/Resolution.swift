@@ -48,8 +48,6 @@ public struct Resolution: Hashable, Sendable {
   private var ownProperties: Properties?
   /// With cascade, the applicable rules, merged when read.
   private(set) var cascaded: CascadedRules?
-  /// The snapshot that answered (`AnswerWriter` keeps answers per snapshot).
-  var snapshot: ObjectIdentifier?
 
   /// The winner's (or default's) properties, or with cascade every
   /// applicable rule's merged weakest first; nil when nothing applies and
@@ -76,10 +74,9 @@ public struct Resolution: Hashable, Sendable {
   }
 
   /// A cascade's answer: `winner` is the strongest of `rules`.
-  init(theme: String?, winner: Match, cascaded: CascadedRules, snapshot: ObjectIdentifier) {
+  init(theme: String?, winner: Match, cascaded: CascadedRules) {
     self.init(theme: theme, match: winner, source: winner.rule.source)
     self.cascaded = cascaded
-    self.snapshot = snapshot
   }
 
   /// Whether the node has a style (a winner or the default).

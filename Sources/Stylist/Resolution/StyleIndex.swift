@@ -120,22 +120,38 @@ struct StyleIndex: Sendable {
     return answer
   }
 
-  /// `bestMatch(for:options:)` for a node identifier given as text: its
-  /// names are looked up from the text's UTF-8, with no `NodeIdentifier`
-  /// built (what a tool reading lines asks for).
+  /// `bestMatch(for:options:)` for a node identifier given as text.
   func bestMatch(text: String, options: QueryOptions = .init()) throws(SyntaxError) -> Resolution {
-    // The walk's few words come out of the closures; the answer is built once, here.
     var text = text
     let found = try text.withUTF8 { bytes in
-      Swift.Result { () throws(SyntaxError) in
-        try NodeLine.with(utf8: bytes) { line in
-          let theme = line.themeText ?? options.theme
-          let best = trie.best(line, theme: theme, mode: options.mode)
-          return (theme, best.key, best.vectors)
-        }
-      }
+      Swift.Result { () throws(SyntaxError) in try best(utf8: bytes, options: options, keepingVector: true) }
     }.get()
-    return resolution(theme: found.0, winner: found.1, vectors: found.2)
+    return resolution(theme: found.theme, winner: found.winner, vectors: found.vectors)
+  }
+
+  /// A best match found from a node identifier's UTF-8, before it is an answer.
+  struct FoundBest {
+    /// The theme the query ran under (the line's `@theme` wins).
+    var theme: String?
+    var winner: RankKey?
+    /// The winner's vector; empty unless kept.
+    var vectors: RankedVectors
+  }
+
+  /// The best match for a node identifier given as UTF-8: its names are
+  /// looked up in the index's table from the bytes, with no
+  /// `NodeIdentifier` and no `String` per component built. The one query
+  /// from text: `bestMatch(text:)` makes a `Resolution` of it, and
+  /// `AnswerWriter` (`batch`) only the winner's position, so it keeps the
+  /// winner's vector only when `keepingVector` (else it allocates nothing).
+  func best(utf8 bytes: UnsafeBufferPointer<UInt8>, options: QueryOptions, keepingVector: Bool) throws(SyntaxError)
+    -> FoundBest
+  {
+    try NodeLine.with(utf8: bytes) { line in
+      let theme = line.themeText ?? options.theme
+      let best = trie.best(line, theme: theme, mode: options.mode, keepingVector: keepingVector)
+      return FoundBest(theme: theme, winner: best.key, vectors: best.vectors)
+    }
   }
 
   /// Properties of every applicable rule merged weakest first (CSS-like): a
@@ -152,14 +168,28 @@ struct StyleIndex: Sendable {
   /// `cascade(for:options:)` for a node identifier given as text.
   func cascade(text: String, options: QueryOptions = .init()) throws(SyntaxError) -> Resolution {
     var text = text
-    return try text.withUTF8 { bytes in
+    var ranking = Ranking(keys: [], vectors: RankedVectors())
+    let theme = try text.withUTF8 { bytes in
       Swift.Result { () throws(SyntaxError) in
-        try NodeLine.with(utf8: bytes) { line in
-          let theme = line.themeText ?? options.theme
-          return cascade(ranked(line, theme: theme, mode: options.mode), theme: theme)
-        }
+        try rank(utf8: bytes, options: options, into: &ranking.keys, vectors: &ranking.vectors)
       }
     }.get()
+    return cascade(ranking, theme: theme)
+  }
+
+  /// Every applicable rule for a node identifier given as UTF-8, ranked
+  /// into `keys` and `vectors` (see `RuleTrie.rank`: a caller that passes
+  /// the same ones line after line allocates nothing once they have room);
+  /// returns the theme the query ran under. The one ranking from text.
+  func rank(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, options: QueryOptions, into keys: inout [RankKey],
+    vectors: inout RankedVectors
+  ) throws(SyntaxError) -> String? {
+    try NodeLine.with(utf8: bytes) { line in
+      let theme = line.themeText ?? options.theme
+      trie.rank(line, theme: theme, mode: options.mode, into: &keys, vectors: &vectors)
+      return theme
+    }
   }
 
   private func cascade(_ applicable: Ranking, theme: String?) -> Resolution {
@@ -168,28 +198,48 @@ struct StyleIndex: Sendable {
     }
     return Resolution(
       theme: theme, winner: match(winner, in: applicable.vectors),
-      cascaded: CascadedRules(rules: rules, orders: applicable.keys.map(\.order.index), theme: theme),
-      snapshot: snapshotID)
+      cascaded: CascadedRules(rules: rules, orders: applicable.keys.map(\.order.index), theme: theme))
   }
 
   /// The answer whose winner is `winner` (nil: the default style, if any).
+  /// (Built in place: through `fields(theme:winner:)` the answer is
+  /// copied once more, a few hundred instructions a query.)
   private func resolution(theme: String?, winner: RankKey?, vectors: RankedVectors) -> Resolution {
-    var answer: Resolution
-    if let winner {
-      let rule = rules[winner.order.index]
-      answer = Resolution(
-        theme: theme, match: Match(rule: rule, specificity: winner.specificity(in: vectors), order: winner.order.index),
-        isDefault: false, properties: rule.properties(underTheme: theme), source: rule.source)
-    } else {
-      answer = Resolution(
+    guard let winner else {
+      return Resolution(
         theme: theme, match: nil, isDefault: defaultStyle != nil,
         properties: defaultStyle?.properties(underTheme: theme), source: defaultStyle?.source)
     }
-    answer.snapshot = snapshotID
-    return answer
+    let rule = rules[winner.order.index]
+    return Resolution(
+      theme: theme, match: match(winner, in: vectors), isDefault: false,
+      properties: rule.properties(underTheme: theme), source: rule.source)
   }
 
-  /// Tells this snapshot's answers from another's (`AnswerWriter`).
+  /// What a best match says besides its node and specificity, as
+  /// `resolution(theme:winner:vectors:)` says it: the winner's properties
+  /// under `theme` and its source, or the default style's when nothing
+  /// applies. For the answers `AnswerWriter` renders (`AnswerWriterTests`
+  /// holds the two to the same bytes).
+  func fields(theme: String?, winner: RuleID?) -> Resolution.Fields {
+    guard let winner else {
+      return Resolution.Fields(
+        rule: nil, isDefault: defaultStyle != nil, source: defaultStyle?.source,
+        properties: defaultStyle?.properties(underTheme: theme))
+    }
+    let rule = rules[winner.index]
+    return Resolution.Fields(
+      rule: rule, isDefault: false, source: rule.source, properties: rule.properties(underTheme: theme))
+  }
+
+  /// Whether the rules at `orders` have the same values under `theme` as
+  /// under no theme: answers that differ only there are written alike.
+  func valuesAreUnthemed(_ orders: some Sequence<RuleID>, theme: String?) -> Bool {
+    guard let theme else { return true }
+    return orders.allSatisfy { rules[$0.index].style.themed[theme] == nil }
+  }
+
+  /// Tells this snapshot from another (`AnswerWriter`).
   var snapshotID: ObjectIdentifier { ObjectIdentifier(storage) }
 
   /// The match of a rule the query found; `vectors` are the query's.
