@@ -32,9 +32,9 @@ struct BatchCommand: ParsableCommand {
     }
   }
 
-  /// Reads a line, asks the engine, writes the answer: in order, one JSON
-  /// object a line, the bytes `match --format json` writes for that node
-  /// (`AnswerWriter` renders each distinct answer once). The output is
+  /// Reads a line, writes its answer: in order, one JSON object a line,
+  /// the bytes `match --format json` writes for that node (`AnswerWriter`
+  /// answers from the line's bytes and renders each distinct answer once). The output is
   /// flushed whenever the input has no complete line ready, so a tool that
   /// writes a line and waits gets its answer.
   func run() throws {
@@ -57,15 +57,13 @@ struct BatchCommand: ParsableCommand {
         output.writeLine("}")
       case .bytes(let line):
         lineNumber += 1
-        let node = String(decoding: line, as: UTF8.self)
         do throws(SyntaxError) {
-          let answer = try cascade ? engine.cascade(parsing: node) : engine.bestMatch(parsing: node)
-          lineThemes.check(answer.themes, line: lineNumber)
-          output.writeAnswer(answer, node: node, with: &writer)
+          let themes = try output.writeAnswer(line: line, answeredBy: engine, cascade: cascade, with: &writer)
+          lineThemes.check(themes, line: lineNumber)
           output.append(0x0A)
         } catch {
           output.write(#"{"node":"#)
-          output.writeJSONString(node)
+          output.writeJSONString(String(decoding: line, as: UTF8.self))
           output.write(#","error":"#)
           output.writeJSONString("<stdin>:\(lineNumber):\(error.column): \(error.message)")
           output.writeLine("}")

@@ -53,11 +53,15 @@ struct OutputBuffer {
     writeJSONArray(values) { $0.writeJSON($1) }
   }
 
-  /// Appends `answer`'s JSON object through `writer`, which renders each
-  /// distinct answer once.
-  mutating func writeAnswer(_ answer: Resolution, node: String, with writer: inout AnswerWriter) {
-    writer.write(answer, node: node, to: &bytes)
+  /// Appends the JSON object of the answer to the node identifier `line`
+  /// holds, through `writer`, which renders each distinct answer once;
+  /// returns the theme the query ran under.
+  mutating func writeAnswer(
+    line: ArraySlice<UInt8>, answeredBy engine: StyleEngine, cascade: Bool, with writer: inout AnswerWriter
+  ) throws(SyntaxError) -> [String] {
+    let themes = try writer.write(line: line, answeredBy: engine, cascade: cascade, to: &bytes)
     if bytes.count >= limit { flush() }
+    return themes
   }
 
   /// Appends `answer`'s JSON object (the shape every command writes for tools).

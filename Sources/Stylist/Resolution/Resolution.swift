@@ -58,8 +58,6 @@ public struct Resolution: Hashable, Sendable {
   private var ownProperties: Properties?
   /// With cascade, the applicable rules, merged when read.
   private(set) var cascaded: CascadedRules?
-  /// The snapshot that answered (`AnswerWriter` keeps answers per snapshot).
-  var snapshot: ObjectIdentifier?
 
   /// The winner's (or default's) properties, or with cascade every
   /// applicable rule's merged weakest first; nil when nothing applies and
@@ -87,12 +85,11 @@ public struct Resolution: Hashable, Sendable {
   }
 
   /// A cascade's answer: `winner` is the strongest of `rules`.
-  init(themes: [String], winner: Match, cascaded: CascadedRules, snapshot: ObjectIdentifier) {
+  init(themes: [String], winner: Match, cascaded: CascadedRules) {
     self.init(match: winner, source: winner.rule.source)
     self.themes = themes
     self.valuesKey = cascaded.valuesKey
     self.cascaded = cascaded
-    self.snapshot = snapshot
   }
 
   /// Whether the node has a style (a winner or the default).

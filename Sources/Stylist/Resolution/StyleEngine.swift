@@ -177,8 +177,8 @@ public final class StyleEngine: Sendable, Observable {
   private var answerInputs: Void { () }
 
   /// The index and query options of this moment: every answer of one call
-  /// comes from one snapshot.
-  private var snapshot: (index: StyleIndex, options: QueryOptions) {
+  /// comes from one snapshot (`AnswerWriter` takes one a line).
+  var snapshot: (index: StyleIndex, options: QueryOptions) {
     registrar.access(self, keyPath: \.answerInputs)
     return state.withLock { ($0.index, $0.options) }
   }

@@ -151,22 +151,38 @@ struct StyleIndex: Sendable {
     return answer
   }
 
-  /// `bestMatch(for:options:)` for a node identifier given as text: its
-  /// names are looked up from the text's UTF-8, with no `NodeIdentifier`
-  /// built (what a tool reading lines asks for).
+  /// `bestMatch(for:options:)` for a node identifier given as text.
   func bestMatch(text: String, options: QueryOptions = .init()) throws(SyntaxError) -> Resolution {
-    // The walk's few words come out of the closures; the answer is built once, here.
     var text = text
     let found = try text.withUTF8 { bytes in
-      Swift.Result { () throws(SyntaxError) in
-        try NodeLine.with(utf8: bytes) { line throws(SyntaxError) in
-          let current = try currentThemes(options, line: line)
-          let best = trie.best(line, themeSets: current.themeSets, mode: options.mode)
-          return (current, best.key, best.vectors)
-        }
-      }
+      Swift.Result { () throws(SyntaxError) in try best(utf8: bytes, options: options, keepingVector: true) }
     }.get()
-    return resolution(found.0, winner: found.1, vectors: found.2)
+    return resolution(found.current, winner: found.winner, vectors: found.vectors)
+  }
+
+  /// A best match found from a node identifier's UTF-8, before it is an answer.
+  struct FoundBest {
+    /// The themes the query ran under (the line's `@theme` parts on their axes).
+    var current: CurrentThemes
+    var winner: RankKey?
+    /// The winner's vector; empty unless kept.
+    var vectors: RankedVectors
+  }
+
+  /// The best match for a node identifier given as UTF-8: its names are
+  /// looked up in the index's table from the bytes, with no
+  /// `NodeIdentifier` and no `String` per component built. The one query
+  /// from text: `bestMatch(text:)` makes a `Resolution` of it, and
+  /// `AnswerWriter` (`batch`) only the winner's position, so it keeps the
+  /// winner's vector only when `keepingVector` (else it allocates nothing).
+  func best(utf8 bytes: UnsafeBufferPointer<UInt8>, options: QueryOptions, keepingVector: Bool) throws(SyntaxError)
+    -> FoundBest
+  {
+    try NodeLine.with(utf8: bytes) { line throws(SyntaxError) in
+      let current = try currentThemes(options, line: line)
+      let best = trie.best(line, themeSets: current.themeSets, mode: options.mode, keepingVector: keepingVector)
+      return FoundBest(current: current, winner: best.key, vectors: best.vectors)
+    }
   }
 
   /// Properties of every applicable rule merged weakest first (CSS-like): a
@@ -183,14 +199,28 @@ struct StyleIndex: Sendable {
   /// `cascade(for:options:)` for a node identifier given as text.
   func cascade(text: String, options: QueryOptions = .init()) throws(SyntaxError) -> Resolution {
     var text = text
-    return try text.withUTF8 { bytes in
+    var ranking = Ranking(keys: [], vectors: RankedVectors())
+    let current = try text.withUTF8 { bytes in
       Swift.Result { () throws(SyntaxError) in
-        try NodeLine.with(utf8: bytes) { line throws(SyntaxError) in
-          let current = try currentThemes(options, line: line)
-          return cascade(ranked(line, current, mode: options.mode), current)
-        }
+        try rank(utf8: bytes, options: options, into: &ranking.keys, vectors: &ranking.vectors)
       }
     }.get()
+    return cascade(ranking, current)
+  }
+
+  /// Every applicable rule for a node identifier given as UTF-8, ranked
+  /// into `keys` and `vectors` (see `RuleTrie.rank`: a caller that passes
+  /// the same ones line after line allocates nothing once they have room);
+  /// returns the themes the query ran under. The one ranking from text.
+  func rank(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, options: QueryOptions, into keys: inout [RankKey],
+    vectors: inout RankedVectors
+  ) throws(SyntaxError) -> CurrentThemes {
+    try NodeLine.with(utf8: bytes) { line throws(SyntaxError) in
+      let current = try currentThemes(options, line: line)
+      trie.rank(line, themeSets: current.themeSets, mode: options.mode, into: &keys, vectors: &vectors)
+      return current
+    }
   }
 
   /// The current themes of a line: as `currentThemes(_:node:)`, but two
@@ -200,7 +230,8 @@ struct StyleIndex: Sendable {
     let node = line.themeTexts
     if node.count > 1, let (first, second, slot) = axes.conflict(in: node) {
       let column = line.themes.first { line.text(of: $0) == second }.map { $0.column - 1 } ?? 1
-      throw SyntaxError(ThemeConflict(first: first, second: second, axis: axes.axisName(slot: slot)).description, column: column)
+      throw SyntaxError(
+        ThemeConflict(first: first, second: second, axis: axes.axisName(slot: slot)).description, column: column)
     }
     return currentThemes(options, node: node)
   }
@@ -211,31 +242,54 @@ struct StyleIndex: Sendable {
     }
     return Resolution(
       themes: current.themes, winner: match(winner, in: applicable.vectors),
-      cascaded: CascadedRules(rules: rules, orders: applicable.keys.map(\.order.index), valuesKey: current.valuesKey),
-      snapshot: snapshotID)
+      cascaded: CascadedRules(rules: rules, orders: applicable.keys.map(\.order.index), valuesKey: current.valuesKey))
   }
 
   /// The answer whose winner is `winner` (nil: the default style, if any).
+  /// (Built in place: through `fields(valuesKey:winner:)` the answer is
+  /// copied once more, a few hundred instructions a query.)
   private func resolution(_ current: CurrentThemes, winner: RankKey?, vectors: RankedVectors) -> Resolution {
-    var answer: Resolution
     let key = current.valuesKey
+    var answer: Resolution
     if let winner {
       let rule = rules[winner.order.index]
       answer = Resolution(
-        match: Match(rule: rule, specificity: winner.specificity(in: vectors), order: winner.order.index),
-        isDefault: false, properties: rule.properties(underTheme: key), source: rule.source)
+        match: match(winner, in: vectors), isDefault: false, properties: rule.properties(underTheme: key),
+        source: rule.source)
     } else {
       answer = Resolution(
-        match: nil, isDefault: defaultStyle != nil,
-        properties: defaultStyle?.properties(underTheme: key), source: defaultStyle?.source)
+        match: nil, isDefault: defaultStyle != nil, properties: defaultStyle?.properties(underTheme: key),
+        source: defaultStyle?.source)
     }
     answer.themes = current.themes
     answer.valuesKey = key
-    answer.snapshot = snapshotID
     return answer
   }
 
-  /// Tells this snapshot's answers from another's (`AnswerWriter`).
+  /// What a best match says besides its node and specificity, as
+  /// `resolution(_:winner:vectors:)` says it: the winner's properties
+  /// under the values key (`CurrentThemes.valuesKey`) and its source, or
+  /// the default style's when nothing applies. For the answers
+  /// `AnswerWriter` renders (`AnswerWriterTests` holds the two to the same bytes).
+  func fields(valuesKey: String?, winner: RuleID?) -> Resolution.Fields {
+    guard let winner else {
+      return Resolution.Fields(
+        rule: nil, isDefault: defaultStyle != nil, source: defaultStyle?.source,
+        properties: defaultStyle?.properties(underTheme: valuesKey))
+    }
+    let rule = rules[winner.index]
+    return Resolution.Fields(
+      rule: rule, isDefault: false, source: rule.source, properties: rule.properties(underTheme: valuesKey))
+  }
+
+  /// Whether the rules at `orders` have the same values under `valuesKey`
+  /// as under no theme: answers that differ only there are written alike.
+  func valuesAreUnthemed(_ orders: some Sequence<RuleID>, valuesKey: String?) -> Bool {
+    guard let valuesKey else { return true }
+    return orders.allSatisfy { rules[$0.index].style.themed[valuesKey] == nil }
+  }
+
+  /// Tells this snapshot from another (`AnswerWriter`).
   var snapshotID: ObjectIdentifier { ObjectIdentifier(storage) }
 
   /// The match of a rule the query found; `vectors` are the query's.

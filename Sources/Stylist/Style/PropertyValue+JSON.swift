@@ -43,11 +43,16 @@ extension PropertyValue {
     for (key, value) in map {
       if !first { output.append(UInt8(ascii: ",")) }
       first = false
-      writeJSONString(key, to: &output)
-      output.append(UInt8(ascii: ":"))
+      writeJSONKey(key, to: &output)
       value.writeJSON(to: &output)
     }
     output.append(UInt8(ascii: "}"))
+  }
+
+  /// Appends `"key":`, a member's name in an object.
+  static func writeJSONKey(_ key: String, to output: inout [UInt8]) {
+    writeJSONString(key, to: &output)
+    output.append(UInt8(ascii: ":"))
   }
 
   /// Appends `text` as a JSON string.

@@ -2,8 +2,11 @@ import Testing
 
 @testable import Stylist
 
-/// `AnswerWriter` copies answers it rendered before: every answer it writes
-/// must be the bytes the one writer writes for it, whatever came before.
+/// `AnswerWriter` answers lines from their bytes, merges cascades from
+/// rendered members and copies answers it rendered before: every answer it
+/// writes must be the bytes the one writer writes for the engine's answer,
+/// whatever came before (a property spelled two canonically equivalent
+/// ways is one property, under its first spelling).
 @Suite struct AnswerWriterTests {
   static let sheet = """
     variables: { ink: "#111111" }
@@ -12,8 +15,8 @@ import Testing
       dark:
         variables: { ink: "#EEEEEE" }
     styles:
-      title: { color: $ink, size: 12 }
-      card/title: { size: 14 }
+      title: { color: $ink, size: 12, "caf\u{E9}": 1 }
+      card/title: { size: 14, "cafe\u{301}": 2 }
       "@dark/card/title": { weight: bold }
       "@light/card/title": { weight: thin }
     """
@@ -36,10 +39,36 @@ import Testing
         for node in nodes {
           let answer = try cascade ? engine.cascade(parsing: node) : engine.bestMatch(parsing: node)
           var written: [UInt8] = []
-          writer.write(answer, node: node, to: &written)
+          let themes = try writer.write(line: ArraySlice(node.utf8), answeredBy: engine, cascade: cascade, to: &written)
+          #expect(themes == answer.themes)
           #expect(
             String(decoding: written, as: UTF8.self) == answer.jsonText(node: node),
             "\(node), cascade \(cascade), round \(round)")
+        }
+      }
+    }
+  }
+}
+
+extension AnswerWriterTests {
+  /// Lines with sets of themes over two axes, and an engine with themes:
+  /// the same bytes as the one writer, and the themes each line ran under.
+  @Test func writesWhatTheOneWriterWritesAcrossAxes() throws {
+    let engine = StyleEngine(sheets: [try StyleSheet(contentsOf: FixturePaths.path("sheets/axes.yaml"))])
+    let nodes = [
+      "title", "@dark/title", "@compact/title", "@dark/@compact/title", "@light/card/title", "label", "@dark/label",
+      "@compact/label", "@dark/@compact/label", "card/label", "title",
+    ]
+    var writer = AnswerWriter()
+    for themes in [[], ["dark"], ["light", "compact"]] as [Set<String>] {
+      engine.themes = themes
+      for cascade in [false, true] {
+        for node in nodes {
+          let answer = try cascade ? engine.cascade(parsing: node) : engine.bestMatch(parsing: node)
+          var written: [UInt8] = []
+          let ran = try writer.write(line: ArraySlice(node.utf8), answeredBy: engine, cascade: cascade, to: &written)
+          #expect(ran == answer.themes)
+          #expect(String(decoding: written, as: UTF8.self) == answer.jsonText(node: node), "\(node) \(themes)")
         }
       }
     }
