@@ -26,7 +26,8 @@ extension RuleTrie {
   /// kept: a caller that passes the same ones query after query allocates
   /// nothing once they have room for a node's rules).
   func rank<Node: QueryNode>(
-    _ node: Node, themeSets: [ThemeSetID], mode: PrecedenceMode, into keys: inout [RankKey], vectors: inout RankedVectors
+    _ node: Node, themeSets: [ThemeSetID], mode: PrecedenceMode, into keys: inout [RankKey],
+    vectors: inout RankedVectors
   ) {
     // The arrays move into the collector and back, never shared.
     var collector = AllCollector()

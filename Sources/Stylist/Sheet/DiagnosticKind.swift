@@ -76,7 +76,8 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
   public static let all: [DiagnosticKind] = [
     .yamlSyntax, .duplicateKey, .wrongType, .unknownKey, .invalidSelector, .invalidName, .invalidSetting,
     .invalidValue, .unknownVariable, .variableCycle, .unknownExtends, .extendsCycle, .importNotFound, .importCycle,
-    .unreadableFile, .limitExceeded, .invalidAxis, .invalidTree, .duplicateSelector, .neverWins, .unusedVariable, .emptyComponent,
+    .unreadableFile, .limitExceeded, .invalidAxis, .invalidTree, .duplicateSelector, .neverWins, .unusedVariable,
+    .emptyComponent,
     .unknownTheme, .themeConflict, .similarTheme, .themedDropsProperties,
   ]
 }
