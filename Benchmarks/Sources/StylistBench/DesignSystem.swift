@@ -120,6 +120,13 @@ struct DesignSystem {
     let vocabulary = Vocabulary.shared
     var random = SeededGenerator(seed: seed)
     func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
+    /// Leading theme parts: on one axis `@dark/` `oneAxis` % of the time; on
+    /// two, both, `@dark/` or `@compact/` (cumulative percentages). One draw either way.
+    func themeParts(oneAxis: Int, both: Int, dark: Int, compact: Int) -> String {
+      guard twoAxes else { return chance(oneAxis) ? "@dark/" : "" }
+      let draw = Int.random(in: 0..<100, using: &random)
+      return draw < both ? "@dark/@compact/" : draw < dark ? "@dark/" : draw < compact ? "@compact/" : ""
+    }
 
     func template() -> Template {
       var components = [Int.random(in: 0..<DesignSystem.screenCount, using: &random)]
@@ -155,14 +162,9 @@ struct DesignSystem {
         let keep = index == last ? chance(80) : chance(35)
         if keep { parts.append(component(source, index, keepVariant: chance(85))) }
       }
-      let themes: String
-      if twoAxes {
-        let draw = Int.random(in: 0..<100, using: &random)
-        themes = draw < 5 ? "@dark/@compact/" : draw < 15 ? "@dark/" : draw < 25 ? "@compact/" : ""
-      } else {
-        themes = chance(20) ? "@dark/" : ""
-      }
-      let key = themes + (parts + [tokenName(source.token)]).joined(separator: "/")
+      let key =
+        themeParts(oneAxis: 20, both: 5, dark: 15, compact: 25)
+        + (parts + [tokenName(source.token)]).joined(separator: "/")
       guard keys.insert(key).inserted else { continue }
       yaml += "  \"\(key)\":"
       yaml += Self.body(index: written.count, extendsFrom: written, using: &random)
@@ -194,13 +196,7 @@ struct DesignSystem {
         source.components.insert(vocabulary.children[parent].randomElement(using: &random)!, at: index)
         source.variants.insert(nil, at: index)
       }
-      var line: String
-      if twoAxes {
-        let draw = Int.random(in: 0..<100, using: &random)
-        line = draw < 3 ? "@dark/@compact/" : draw < 10 ? "@dark/" : draw < 17 ? "@compact/" : ""
-      } else {
-        line = chance(10) ? "@dark/" : ""
-      }
+      var line = themeParts(oneAxis: 10, both: 3, dark: 10, compact: 17)
       for index in source.components.indices {
         line += component(source, index, keepVariant: true)
         line += "/"
