@@ -143,8 +143,7 @@ public final class StyleEngine: Sendable, Observable {
     for theme in options.themes {
       if let warning = unknownThemeWarning(theme, known: index.themes, at: location) { return warning }
     }
-    guard let (first, second, slot) = index.axes.conflict(in: options.themes) else { return nil }
-    let conflict = ThemeConflict(first: first, second: second, axis: index.axes.axisName(slot: slot))
+    guard let conflict = index.axes.conflict(in: options.themes) else { return nil }
     return SheetDiagnostic(.warning, conflict.description, kind: .themeConflict, at: location)
   }
 
@@ -154,19 +153,13 @@ public final class StyleEngine: Sendable, Observable {
   /// Two themes of one axis among `node`'s themes, or nil: such a node is
   /// an error on the command line; ``bestMatch(for:)`` keeps the later.
   public func themeConflict(in node: NodeIdentifier) -> ThemeConflict? {
-    let axes = snapshot.index.axes
-    return axes.conflict(in: node.themes).map {
-      ThemeConflict(first: $0.0, second: $0.1, axis: axes.axisName(slot: $0.slot))
-    }
+    themeConflict(in: node.themes)
   }
 
   /// Two themes of one axis among `themes`, or nil: what the command line
   /// refuses in `--theme`.
   public func themeConflict(in themes: [String]) -> ThemeConflict? {
-    let axes = snapshot.index.axes
-    return axes.conflict(in: themes).map {
-      ThemeConflict(first: $0.0, second: $0.1, axis: axes.axisName(slot: $0.slot))
-    }
+    snapshot.index.axes.conflict(in: themes)
   }
 
   /// The current snapshot (for the tests).

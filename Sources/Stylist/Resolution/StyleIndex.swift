@@ -228,10 +228,9 @@ struct StyleIndex: Sendable {
   private func currentThemes(_ options: QueryOptions, line: NodeLine) throws(SyntaxError) -> CurrentThemes {
     if line.themes.isEmpty, let current = options.current { return current }
     let node = line.themeTexts
-    if node.count > 1, let (first, second, slot) = axes.conflict(in: node) {
-      let column = line.themes.first { line.text(of: $0) == second }.map { $0.column - 1 } ?? 1
-      throw SyntaxError(
-        ThemeConflict(first: first, second: second, axis: axes.axisName(slot: slot)).description, column: column)
+    if node.count > 1, let conflict = axes.conflict(in: node) {
+      let column = line.themes.first { line.text(of: $0) == conflict.second }.map { $0.column - 1 } ?? 1
+      throw SyntaxError(conflict.description, column: column)
     }
     return currentThemes(options, node: node)
   }

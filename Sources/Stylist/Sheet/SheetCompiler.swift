@@ -228,10 +228,10 @@ struct SheetCompiler {
   /// Whether the selector names at most one theme per axis; reports it if not.
   private func themesFit(_ definition: StyleDefinition) -> Bool {
     guard definition.selector.themes.count > 1,
-      let (first, second, slot) = axes.conflict(in: definition.selector.themes)
+      let conflict = axes.conflict(in: definition.selector.themes)
     else { return true }
     sink.error(
-      "selector '\(definition.name)' names '\(first)' and '\(second)', both on \(axes.axisName(slot: slot))"
+      "selector '\(definition.name)' names '\(conflict.first)' and '\(conflict.second)', both on \(conflict.axis)"
         + "; a selector names at most one theme per axis",
       .invalidSelector, at: definition.source)
     return false

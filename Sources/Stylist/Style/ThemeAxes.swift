@@ -30,18 +30,14 @@ struct ThemeAxes: Hashable, Sendable {
 
   init() {}
 
-  /// Axes as declared, checked: `axes` must not put a theme on two axes nor
-  /// name a default outside its axis (`ThemeAxesReader` reports those).
+  /// `axes` merged in order (a sheet's, which loading checked).
   init(_ axes: [ThemeAxis]) {
-    for axis in axes { _ = merge(axis) }
+    for axis in axes { merge(axis) }
   }
 
   /// The position of `theme`'s axis: a declared axis's index, or
   /// `axes.count` for the implicit axis.
   func slot(of theme: String) -> Int { axisOfTheme[theme] ?? axes.count }
-
-  /// The number of slots: the declared axes and the implicit one.
-  var slotCount: Int { axes.count + 1 }
 
   /// The axis name for messages: the declared name, or "the axis of
   /// unlisted themes".
@@ -51,31 +47,26 @@ struct ThemeAxes: Hashable, Sendable {
 
   /// Adds `axis`, merging with an axis of the same name (the union of
   /// their themes in order of first mention; a later default replaces an
-  /// earlier one). Returns the first theme that is already on another axis,
-  /// which is left where it was.
-  @discardableResult
-  mutating func merge(_ axis: ThemeAxis) -> String? {
+  /// earlier one). A theme already on another axis stays there (loading
+  /// reports it: `SheetCompiler.mergeAxes`).
+  mutating func merge(_ axis: ThemeAxis) {
     let index = axes.firstIndex { $0.name == axis.name } ?? axes.count
     if index == axes.count { axes.append(ThemeAxis(name: axis.name, themes: [])) }
-    var conflict: String?
-    for theme in axis.themes {
-      if let existing = axisOfTheme[theme] {
-        if existing != index && conflict == nil { conflict = theme }
-        continue
-      }
+    for theme in axis.themes where axisOfTheme[theme] == nil {
       axisOfTheme[theme] = index
       axes[index].themes.append(theme)
     }
     if let defaultTheme = axis.defaultTheme { axes[index].defaultTheme = defaultTheme }
-    return conflict
   }
 
   /// The first two themes of `themes` on one axis, if any.
-  func conflict(in themes: some Sequence<String>) -> (String, String, slot: Int)? {
+  func conflict(in themes: some Sequence<String>) -> ThemeConflict? {
     var seen: [Int: String] = [:]
     for theme in themes {
       let slot = slot(of: theme)
-      if let other = seen[slot], other != theme { return (other, theme, slot) }
+      if let other = seen[slot], other != theme {
+        return ThemeConflict(first: other, second: theme, axis: axisName(slot: slot))
+      }
       seen[slot] = theme
     }
     return nil
@@ -108,12 +99,6 @@ struct ThemeAxes: Hashable, Sendable {
     return bySlot.sorted { $0.key < $1.key }.map(\.value)
   }
 
-  /// Throws for two themes of one axis among `themes`.
-  func check(_ themes: some Sequence<String>) throws(ThemeConflict) {
-    if let (first, second, slot) = conflict(in: themes) {
-      throw ThemeConflict(first: first, second: second, axis: axisName(slot: slot))
-    }
-  }
 }
 
 /// Two themes of one axis asked for together.
