@@ -159,9 +159,11 @@ extension StyleSelector: LosslessStringConvertible, ExpressibleByStringLiteral {
       text.append(slash)
     }
     token.writeText(to: &text)
-    // Without a theme, a first part starting with `@` would read as one:
-    // `*/@x/t` keeps its (dropped) leading `*`.
-    if themes.isEmpty && partsStart < text.count && text[partsStart] == UInt8(ascii: "@") {
+    // A first component starting with `@` would read as a theme: `*/@x/t`
+    // and `@dark/*/@x/t` keep their (dropped) leading `*`. (After themes,
+    // a token alone is a token whatever it starts with: `@dark/@x`.)
+    let isTokenAfterThemes = !themes.isEmpty && components.isEmpty
+    if !isTokenAfterThemes && partsStart < text.count && text[partsStart] == UInt8(ascii: "@") {
       text.insert(contentsOf: [UInt8(ascii: "*"), slash], at: partsStart)
     }
   }

@@ -155,3 +155,16 @@ extension ThemeAxesTests {
     }
   }
 }
+
+extension ThemeAxesTests {
+  /// A first component starting with `@` after themes keeps the dropped
+  /// `*` in front when printed, or it would read as one more theme.
+  @Test func aComponentStartingWithAtPrintsBack() throws {
+    for text in ["@dark/*/@x/t", "*/@x/t", "@dark/@x", "@a/@b/*/@c/d/t"] {
+      let selector = try StyleSelector(parsing: text)
+      #expect(try StyleSelector(parsing: selector.description) == selector, "\(text) → \(selector)")
+    }
+    #expect(try StyleSelector(parsing: "@dark/*/@x/t").description == "@dark/*/@x/t")
+    #expect(try StyleSelector(parsing: "@dark/@x").description == "@dark/@x")
+  }
+}
