@@ -11,8 +11,8 @@ struct SheetOptions: ParsableArguments {
   @Option(
     name: .customLong("theme"),
     help: ArgumentHelp(
-      "A current theme; repeat it or give a comma list for several axes (--theme dark,compact).",
-      discussion: "A node's leading @theme parts replace them on their axes.", valueName: "theme"))
+      "A current theme (a node's @theme parts replace it on their axes); repeat it or give a comma list"
+        + " for several axes: --theme dark,compact.", valueName: "theme"))
   var themeArguments: [String] = []
 
   /// The `--theme` values, each comma list split, each theme once.
