@@ -90,13 +90,11 @@ struct ThemeAxes: Hashable, Sendable {
   /// one axis in either list the later stays (the callers that must refuse
   /// them check with `conflict(in:)` first).
   func current(base: [String], node: [String]) -> [String] {
-    var bySlot: [Int: String] = [:]
+    var bySlot = [String?](repeating: nil, count: axes.count + 1)
     for theme in base { bySlot[slot(of: theme)] = theme }
     for theme in node { bySlot[slot(of: theme)] = theme }
-    for (index, axis) in axes.enumerated() where bySlot[index] == nil {
-      if let defaultTheme = axis.defaultTheme { bySlot[index] = defaultTheme }
-    }
-    return bySlot.sorted { $0.key < $1.key }.map(\.value)
+    for (index, axis) in axes.enumerated() where bySlot[index] == nil { bySlot[index] = axis.defaultTheme }
+    return bySlot.compactMap { $0 }
   }
 
 }
