@@ -64,9 +64,7 @@ struct StyleIndex: Sendable {
   /// variables of their own, in axis order, joined by `/` (one theme is
   /// its own key).
   func valuesKey(_ themes: [String]) -> String? {
-    if themes.count < 2 { return themes.first }
-    let keyed = themes.filter(storage.variableThemes.contains)
-    return keyed.isEmpty ? nil : keyed.joined(separator: "/")
+    axes.valuesKey(themes, hasVariables: storage.variableThemes.contains)
   }
 
   /// Every theme the sheets mention: listed by `axes:`, declared in

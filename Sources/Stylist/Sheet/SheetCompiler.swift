@@ -62,9 +62,8 @@ struct SheetCompiler {
   }
 
   /// The values key of `themes`: those with variables, in axis order.
-  private func valuesKey(_ themes: some Sequence<String>) -> String? {
-    let keyed = axes.inAxisOrder(themes.filter { definitions.themeVariables[$0] != nil })
-    return keyed.isEmpty ? nil : keyed.joined(separator: "/")
+  private func valuesKey(_ themes: [String]) -> String? {
+    axes.valuesKey(themes) { definitions.themeVariables[$0] != nil }
   }
 
   /// The themes a values key names.

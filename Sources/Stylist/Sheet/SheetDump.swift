@@ -28,12 +28,9 @@ extension StyleSheet {
     if themes.count > 1 { dump["theme"] = .list(themes.map(PropertyValue.string)) }
     let axes = ThemeAxes(self.axes)
     let variable = Set(variableThemes)
-    // The key of `Style.themed` for a query's current themes (`StyleIndex.valuesKey`).
+    // The key of `Style.themed` for a query's current themes, with `node`'s on their axes.
     func valuesKey(node: [String]) -> String? {
-      let current = axes.axes.isEmpty && node.isEmpty ? themes : axes.current(base: themes, node: node)
-      if current.count < 2 { return current.first }
-      let keyed = current.filter(variable.contains)
-      return keyed.isEmpty ? nil : keyed.joined(separator: "/")
+      axes.valuesKey(axes.current(base: themes, node: node), hasVariables: variable.contains)
     }
     if let defaultStyle { dump["default"] = .map(defaultStyle.properties(underTheme: valuesKey(node: []))) }
     var styles = Properties()

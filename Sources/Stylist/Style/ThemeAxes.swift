@@ -84,6 +84,16 @@ struct ThemeAxes: Hashable, Sendable {
     }.map(\.element)
   }
 
+  /// The key of `Style.themed` for the current `themes`: those with
+  /// variables of their own (`hasVariables`), in axis order, joined by `/`.
+  /// One theme is its own key (one without variables names no stored
+  /// values, so a lookup finds the unthemed ones, as with no key).
+  func valuesKey(_ themes: [String], hasVariables: (String) -> Bool) -> String? {
+    if themes.count < 2 { return themes.first }
+    let keyed = inAxisOrder(themes.filter(hasVariables))
+    return keyed.isEmpty ? nil : keyed.joined(separator: "/")
+  }
+
   /// The current themes for a query, in axis order: `base` (the engine's),
   /// with `node`'s themes replacing `base` on the axes they name, then each
   /// declared axis with no current theme at its default. Of two themes of

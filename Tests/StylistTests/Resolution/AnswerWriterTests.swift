@@ -21,6 +21,24 @@ import Testing
       "@light/card/title": { weight: thin }
     """
 
+  /// For each node, plain and with cascade: `writer` writes the bytes of
+  /// the engine's answer and returns the themes it ran under.
+  static func expectSameAnswers(
+    _ engine: StyleEngine, _ nodes: [String], _ writer: inout AnswerWriter, _ context: String
+  ) throws {
+    for cascade in [false, true] {
+      for node in nodes {
+        let answer = try cascade ? engine.cascade(parsing: node) : engine.bestMatch(parsing: node)
+        var written: [UInt8] = []
+        let ran = try writer.write(line: ArraySlice(node.utf8), answeredBy: engine, cascade: cascade, to: &written)
+        #expect(ran == answer.themes, "\(node), cascade \(cascade), \(context)")
+        #expect(
+          String(decoding: written, as: UTF8.self) == answer.jsonText(node: node),
+          "\(node), cascade \(cascade), \(context)")
+      }
+    }
+  }
+
   @Test func writesWhatTheOneWriterWrites() throws {
     let engine = StyleEngine(sheets: [try StyleSheet(yaml: Self.sheet, name: "app.yaml")])
     let nodes = [
@@ -35,17 +53,7 @@ import Testing
           try StyleSheet(yaml: "styles:\n  card/title: { size: 20 }\n  title: { size: 10 }\n", name: "new.yaml")
         ])
       }
-      for cascade in [false, true] {
-        for node in nodes {
-          let answer = try cascade ? engine.cascade(parsing: node) : engine.bestMatch(parsing: node)
-          var written: [UInt8] = []
-          let themes = try writer.write(line: ArraySlice(node.utf8), answeredBy: engine, cascade: cascade, to: &written)
-          #expect(themes == answer.themes)
-          #expect(
-            String(decoding: written, as: UTF8.self) == answer.jsonText(node: node),
-            "\(node), cascade \(cascade), round \(round)")
-        }
-      }
+      try Self.expectSameAnswers(engine, nodes, &writer, "round \(round)")
     }
   }
 }
@@ -62,15 +70,7 @@ extension AnswerWriterTests {
     var writer = AnswerWriter()
     for themes in [[], ["dark"], ["light", "compact"]] as [Set<String>] {
       engine.themes = themes
-      for cascade in [false, true] {
-        for node in nodes {
-          let answer = try cascade ? engine.cascade(parsing: node) : engine.bestMatch(parsing: node)
-          var written: [UInt8] = []
-          let ran = try writer.write(line: ArraySlice(node.utf8), answeredBy: engine, cascade: cascade, to: &written)
-          #expect(ran == answer.themes)
-          #expect(String(decoding: written, as: UTF8.self) == answer.jsonText(node: node), "\(node) \(themes)")
-        }
-      }
+      try Self.expectSameAnswers(engine, nodes, &writer, "themes \(themes)")
     }
   }
 }
