@@ -93,7 +93,7 @@ struct RenderedRules {
   /// Where the members of the rule at `order` under `theme` are, rendered now if they are not yet.
   private mutating func members(of order: RuleID, theme: String?, rules: [StyleRule]) -> Range<Int> {
     // The rule's style is read in place: a copy costs a retain per table.
-    if let theme, let values = rules[order.index].style.themed[theme] {
+    if let theme, let values = rules[order.index].themedProperties(underKey: theme) {
       let key = ThemedRule(rule: order, theme: theme)
       if let kept = themed[key] { return kept }
       let range = render(values)

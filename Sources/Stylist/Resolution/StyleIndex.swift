@@ -283,7 +283,7 @@ struct StyleIndex: Sendable {
   /// as under no theme: answers that differ only there are written alike.
   func valuesAreUnthemed(_ orders: some Sequence<RuleID>, valuesKey: String?) -> Bool {
     guard let valuesKey else { return true }
-    return orders.allSatisfy { rules[$0.index].style.themed[valuesKey] == nil }
+    return orders.allSatisfy { rules[$0.index].themedProperties(underKey: valuesKey) == nil }
   }
 
   /// Tells this snapshot from another (`AnswerWriter`).

@@ -111,7 +111,9 @@ struct SheetCompiler {
     }
     let evaluator = ValueEvaluator(
       theme: theme, variables: variables, sink: sink, budget: budget, maxDepth: maxDepth,
-      shadowed: theme == nil ? ShadowedPaths(themes: definitions.themeVariables.values) : ShadowedPaths())
+      shadowed: theme == nil
+        ? ShadowedPaths(global: definitions.variables, themes: Array(definitions.themeVariables.values))
+        : ShadowedPaths())
     evaluators[theme] = evaluator
     lastEvaluator = (theme, evaluator)
     return evaluator
@@ -295,7 +297,17 @@ struct SheetCompiler {
       guard let key = values, let properties = properties(&self, evaluation) else { return nil }
       if properties != base { themed[key] = properties }
     }
-    return Style(properties: base, themed: themed, source: source)
+    var style = Style(properties: base, themed: themed, source: source)
+    style.keyedThemes = keyedThemes(reached)
+    return style
+  }
+
+  /// The themes with variables among `reached`, in axis order, when they
+  /// are not all of them: `themed` is keyed by sets of these alone, and a
+  /// query's other themes change nothing (`Style.keyedThemes`).
+  private func keyedThemes(_ reached: ThemeMask) -> [String]? {
+    let themes = definitions.themeVariables.keys.filter { reached.contains(position: variablePosition[$0]!) }
+    return themes.count == definitions.themeVariables.count ? nil : axes.inAxisOrder(themes)
   }
 
   private mutating func ownProperties(_ index: Int, theme: String?) -> Properties? {
@@ -464,7 +476,7 @@ struct SheetCompiler {
     var trees = [definitions.variables]
     trees += definitions.themeVariables.values
     for tree in trees {
-      for (path, key, file) in tree.leafPaths where !isUsed(path) {
+      for (path, _, key, file) in tree.leaves where !isUsed(path) {
         sink.warning(
           "unused variable '\(path)'", .unusedVariable,
           at: SourceLocation(file: file, line: key.line, column: key.column))

@@ -444,6 +444,8 @@ final class ValueEvaluator {
       return nil
     }
     guard let tree = variables.lookup(name.split(separator: ".", omittingEmptySubsequences: false)) else {
+      // Themes that define it make it known under them.
+      reached.formUnion(shadowed.themes(shadowing: name))
       let hint = Suggestion.hint(for: name, among: referablePaths)
       sink.error(
         "unknown variable '\(name)'\(themeSuffix)\(hint.text)", .unknownVariable, at: location(mark, file),
@@ -503,71 +505,4 @@ extension PropertyValue {
     default: "a scalar"
     }
   }
-}
-
-/// Entries of a style body (by position) that reached a variable some theme
-/// shadows; past the 63rd, all of them count as reaching one.
-struct ShadowedEntries {
-  private var bits: UInt64 = 0
-
-  mutating func insert(_ position: Int) { bits |= 1 << UInt64(min(position, 63)) }
-  func contains(_ position: Int) -> Bool { bits & 1 << UInt64(min(position, 63)) != 0 }
-}
-
-/// The variable paths some theme defines again, to tell which references
-/// can change with the theme, and with which themes: a path a theme
-/// defines (`colors.text`), one inside it, or a map holding one (`colors`).
-struct ShadowedPaths {
-  private var defined: [String: ThemeMask] = [:]
-  private var holding: [String: ThemeMask] = [:]
-
-  init() {}
-
-  /// The leaves of each theme's `variables:` block, the theme at its
-  /// position in `themes` (`ThemeMask`).
-  init(themes: some Sequence<VariableTree>) {
-    for (position, tree) in themes.enumerated() {
-      let theme = ThemeMask(position: position)
-      for (path, _, _) in tree.leafPaths {
-        defined[path, default: ThemeMask()].formUnion(theme)
-        var prefix = Substring(path)
-        while let dot = prefix.lastIndex(of: ".") {
-          prefix = prefix[..<dot]
-          holding[String(prefix), default: ThemeMask()].formUnion(theme)
-        }
-      }
-    }
-  }
-
-  /// The themes that define `name` again, one inside it, or one holding it.
-  func themes(shadowing name: String) -> ThemeMask {
-    guard !defined.isEmpty else { return ThemeMask() }
-    var themes = (defined[name] ?? ThemeMask()).union(holding[name] ?? ThemeMask())
-    var prefix = Substring(name)
-    while let dot = prefix.lastIndex(of: ".") {
-      prefix = prefix[..<dot]
-      if let outer = defined[String(prefix)] { themes.formUnion(outer) }
-    }
-    return themes
-  }
-}
-
-/// A set of the themes that have variables, by their position among them;
-/// past the 63rd, they share one bit (evaluating more sets than needed,
-/// never fewer).
-struct ThemeMask: Hashable, Sendable {
-  private var bits: UInt64 = 0
-
-  init() {}
-
-  init(position: Int) { bits = 1 << UInt64(min(position, 63)) }
-
-  var isEmpty: Bool { bits == 0 }
-  func contains(position: Int) -> Bool { bits & 1 << UInt64(min(position, 63)) != 0 }
-  func union(_ other: ThemeMask) -> ThemeMask {
-    var union = self
-    union.formUnion(other)
-    return union
-  }
-  mutating func formUnion(_ other: ThemeMask) { bits |= other.bits }
 }

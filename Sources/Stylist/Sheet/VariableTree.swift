@@ -41,13 +41,14 @@ indirect enum VariableTree {
     return result
   }
 
-  /// Every leaf path (`colors.text`), for the unused-variable warning.
-  var leafPaths: [(path: String, key: YAMLMark, file: String)] {
-    var result: [(String, YAMLMark, String)] = []
+  /// Every leaf (`colors.text`) with its value, in document order: for the
+  /// unused-variable warning, and to tell what a theme's values refer to.
+  var leaves: [(path: String, value: YAMLNode, key: YAMLMark, file: String)] {
+    var result: [(String, YAMLNode, YAMLMark, String)] = []
     var stack: [(String, VariableTree)] = [("", self)]
     while let (prefix, tree) = stack.popLast() {
       switch tree {
-      case .leaf(_, let key, let file): result.append((prefix, key, file))
+      case .leaf(let value, let key, let file): result.append((prefix, value, key, file))
       case .map(let children):
         for (key, child) in children.reversed() { stack.append((prefix.isEmpty ? key : "\(prefix).\(key)", child)) }
       }

@@ -4,10 +4,17 @@
 public struct Style: Hashable, Sendable {
   /// The properties without a theme, in the order written.
   public var properties: Properties
-  /// For each theme whose variables change a value, the properties under it.
+  /// For each set of themes whose variables change a value, the properties
+  /// under it, keyed by its values key: the themes with variables, in axis
+  /// order, joined by `/` (one theme is its own key).
   public var themed: [String: Properties]
   /// Where the style was written; nil for styles built in code.
   public var source: SourceLocation?
+  /// The themes with variables that `themed`'s keys are made of, in axis
+  /// order, when the values depend on only some of them (a loaded style
+  /// keeps the sets of themes its variables reach, not every set a query
+  /// can have); nil: keys name every theme with variables.
+  var keyedThemes: [String]?
 
   /// A style with `properties`, and the values `themed` holds under each theme.
   public init(properties: Properties, themed: [String: Properties] = [:], source: SourceLocation? = nil) {
@@ -16,10 +23,21 @@ public struct Style: Hashable, Sendable {
     self.source = source
   }
 
-  /// The properties as they resolve under `theme`.
+  /// The properties as they resolve under the values key `theme` (a single
+  /// theme, or the query's themes with variables joined by `/`).
   public func properties(underTheme theme: String?) -> Properties {
-    if let theme, let values = themed[theme] { return values }
-    return properties
+    themedProperties(underKey: theme) ?? properties
+  }
+
+  /// The properties under the values key `key` where they differ from
+  /// `properties`, else nil. A key with themes this style's values do not
+  /// depend on finds the entry of the themes they do depend on.
+  func themedProperties(underKey key: String?) -> Properties? {
+    guard let key, !themed.isEmpty else { return nil }
+    if let values = themed[key] { return values }
+    guard let keyedThemes, key.utf8.contains(UInt8(ascii: "/")) else { return nil }
+    let kept = key.split(separator: "/").filter { keyedThemes.contains(String($0)) }
+    return kept.isEmpty ? nil : themed[kept.joined(separator: "/")]
   }
 }
 
@@ -70,6 +88,10 @@ public struct StyleRule: Hashable, Sendable {
   /// The style's properties under `theme`, read in place: going through
   /// `style` copied the whole style (its tables and source) for every answer.
   func properties(underTheme theme: String?) -> Properties { storage.style.properties(underTheme: theme) }
+
+  /// The style's properties under a values key where they differ from the
+  /// unthemed ones (`Style.themedProperties(underKey:)`), read in place.
+  func themedProperties(underKey key: String?) -> Properties? { storage.style.themedProperties(underKey: key) }
 
   /// The style's source, read in place (see `properties(underTheme:)`).
   var source: SourceLocation? { storage.style.source }

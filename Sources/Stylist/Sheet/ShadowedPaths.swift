@@ -1,0 +1,171 @@
+/// Entries of a style body (by position) that reached a variable some theme
+/// shadows; past the 63rd, all of them count as reaching one.
+struct ShadowedEntries {
+  private var bits: UInt64 = 0
+
+  mutating func insert(_ position: Int) { bits |= 1 << UInt64(min(position, 63)) }
+  func contains(_ position: Int) -> Bool { bits & 1 << UInt64(min(position, 63)) != 0 }
+}
+
+/// The variable paths whose values can change with the current themes, and
+/// with which themes: a path a theme defines (`colors.text`), one inside
+/// it, or a map holding one (`colors`). The unthemed evaluation notes these
+/// themes as it looks variables up (`ValueEvaluator.reached`), and a body is
+/// evaluated again only under the sets of themes it reached.
+///
+/// A theme's value that refers to other variables (`text: $palette.ink`)
+/// changes with whatever changes those, under any set of themes: a theme of
+/// another axis that defines `palette.ink` changes it too. So each theme's
+/// path also counts the themes its references reach, through global and
+/// themed definitions alike, to a fixed point (cycles included: a cycle
+/// that forms only when two themes are current is then evaluated, and found).
+struct ShadowedPaths {
+  private var defined: [String: ThemeMask] = [:]
+  private var holding: [String: ThemeMask] = [:]
+
+  init() {}
+
+  /// The leaves of each theme's `variables:` block, the theme at its
+  /// position in `themes` (`ThemeMask`), over the `global` variables.
+  init(global: VariableTree, themes: [VariableTree]) {
+    var themedLeaves: [(path: String, value: YAMLNode, theme: ThemeMask)] = []
+    for (position, tree) in themes.enumerated() {
+      let theme = ThemeMask(position: position)
+      for leaf in tree.leaves {
+        note(leaf.path, changingWith: theme)
+        themedLeaves.append((leaf.path, leaf.value, theme))
+      }
+    }
+    guard !themedLeaves.isEmpty else { return }
+    var reach = ReferenceReach(trees: [global] + themes, direct: self)
+    for (path, value, _) in themedLeaves {
+      let through = reach.themes(changingAny: VariableReferences.named(in: value))
+      if !through.isEmpty { note(path, changingWith: through) }
+    }
+  }
+
+  private mutating func note(_ path: String, changingWith themes: ThemeMask) {
+    defined[path, default: ThemeMask()].formUnion(themes)
+    var prefix = Substring(path)
+    while let dot = prefix.lastIndex(of: ".") {
+      prefix = prefix[..<dot]
+      holding[String(prefix), default: ThemeMask()].formUnion(themes)
+    }
+  }
+
+  /// The themes that define `name` again, one inside it, or one holding it
+  /// (and, through references, what those definitions reach).
+  func themes(shadowing name: String) -> ThemeMask {
+    guard !defined.isEmpty else { return ThemeMask() }
+    var themes = (defined[name] ?? ThemeMask()).union(holding[name] ?? ThemeMask())
+    var prefix = Substring(name)
+    while let dot = prefix.lastIndex(of: ".") {
+      prefix = prefix[..<dot]
+      if let outer = defined[String(prefix)] { themes.formUnion(outer) }
+    }
+    return themes
+  }
+}
+
+/// The themes that can change a variable's value under some set of current
+/// themes: those that define it (`ShadowedPaths` before references), and
+/// those that change any variable one of its definitions refers to.
+private struct ReferenceReach {
+  /// The global variables, then each theme's.
+  let trees: [VariableTree]
+  let direct: ShadowedPaths
+  /// Each path looked at: the themes found so far, and the paths its
+  /// definitions refer to.
+  private var paths: [String: (themes: ThemeMask, references: [String])] = [:]
+
+  init(trees: [VariableTree], direct: ShadowedPaths) {
+    self.trees = trees
+    self.direct = direct
+  }
+
+  /// The themes that change any of `names`.
+  mutating func themes(changingAny names: [String]) -> ThemeMask {
+    guard !names.isEmpty else { return ThemeMask() }
+    discover(names)
+    settle()
+    var themes = ThemeMask()
+    for name in names { themes.formUnion(paths[name]!.themes) }
+    return themes
+  }
+
+  /// Adds `names` and every path their definitions refer to, in any tree.
+  private mutating func discover(_ names: [String]) {
+    var pending = names.filter { paths[$0] == nil }
+    while let name = pending.popLast() {
+      guard paths[name] == nil else { continue }
+      var references: [String] = []
+      let path = name.split(separator: ".", omittingEmptySubsequences: false)
+      for tree in trees {
+        guard let found = tree.lookup(path) else { continue }
+        for leaf in found.leaves { references += VariableReferences.named(in: leaf.value) }
+      }
+      paths[name] = (direct.themes(shadowing: name), references)
+      pending += references.filter { paths[$0] == nil }
+    }
+  }
+
+  /// Spreads themes along references until nothing changes: each pass
+  /// adds at least one theme somewhere, so it ends.
+  private mutating func settle() {
+    var changed = true
+    while changed {
+      changed = false
+      for (name, entry) in paths {
+        var themes = entry.themes
+        for reference in entry.references { themes.formUnion(paths[reference]!.themes) }
+        if themes != entry.themes {
+          paths[name]!.themes = themes
+          changed = true
+        }
+      }
+    }
+  }
+}
+
+/// The variables a YAML value refers to.
+enum VariableReferences {
+  /// The names of every `$name` in `value`'s scalars (each node visited
+  /// once, so aliases cost nothing twice); a malformed reference is left
+  /// to the evaluation that reports it.
+  static func named(in value: YAMLNode) -> [String] {
+    var names: [String] = []
+    var visited: Set<YAMLNodeID> = []
+    var pending = [value]
+    while let node = pending.popLast() {
+      guard visited.insert(node.id).inserted else { continue }
+      switch node.content {
+      case .scalar(let text, _):
+        guard let pieces = try? VariableReference.pieces(in: text) else { continue }
+        for case .reference(let name) in pieces { names.append(name) }
+      case .sequence(let items): pending += items
+      case .mapping(let pairs): pending += pairs.map(\.value)
+      }
+    }
+    return names
+  }
+}
+
+/// A set of the themes that have variables, by their position among them;
+/// past the 63rd, they share one bit (evaluating more sets than needed,
+/// never fewer).
+struct ThemeMask: Hashable, Sendable {
+  private var bits: UInt64 = 0
+
+  init() {}
+
+  init(position: Int) { bits = 1 << UInt64(min(position, 63)) }
+
+  var isEmpty: Bool { bits == 0 }
+  func contains(position: Int) -> Bool { bits & 1 << UInt64(min(position, 63)) != 0 }
+  func union(_ other: ThemeMask) -> ThemeMask {
+    var union = self
+    union.formUnion(other)
+    return union
+  }
+  mutating func formUnion(_ other: ThemeMask) { bits |= other.bits }
+}
