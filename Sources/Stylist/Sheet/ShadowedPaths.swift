@@ -20,31 +20,61 @@ struct ShadowedEntries {
 /// themed definitions alike, to a fixed point (cycles included: a cycle
 /// that forms only when two themes are current is then evaluated, and found).
 struct ShadowedPaths {
-  private var defined: [String: ThemeMask] = [:]
-  private var holding: [String: ThemeMask] = [:]
+  /// The themes whose own leaves are at, inside or around each path.
+  private var defining = PathThemes()
+  /// The themes their values' references reach, by the same paths.
+  private var reaching = PathThemes()
+  /// The themes, by position.
+  private var names: [String] = []
+  /// The themes an `axes:` entry lists.
+  private var listed: Set<String> = []
 
   init() {}
 
   /// The leaves of each theme's `variables:` block, the theme at its
-  /// position in `themes` (`ThemeMask`), over the `global` variables.
-  init(global: VariableTree, themes: [VariableTree]) {
-    var themedLeaves: [(path: String, value: YAMLNode, theme: ThemeMask)] = []
-    for (position, tree) in themes.enumerated() {
-      let theme = ThemeMask(position: position)
+  /// position among `themes` (`ThemeMask`), over the `global` variables;
+  /// `listed`: the themes `axes:` entries list.
+  init(global: VariableTree, themes: [(name: String, variables: VariableTree)], listed: Set<String>) {
+    names = themes.map(\.name)
+    self.listed = listed
+    var themedLeaves: [(path: String, value: YAMLNode)] = []
+    for (position, (_, tree)) in themes.enumerated() {
       for leaf in tree.leaves {
-        note(leaf.path, changingWith: theme)
-        themedLeaves.append((leaf.path, leaf.value, theme))
+        defining.note(leaf.path, changingWith: ThemeMask(position: position))
+        themedLeaves.append((leaf.path, leaf.value))
       }
     }
     guard !themedLeaves.isEmpty else { return }
-    var reach = ReferenceReach(trees: [global] + themes, direct: self)
-    for (path, value, _) in themedLeaves {
+    var reach = ReferenceReach(trees: [global] + themes.map(\.variables), defining: defining)
+    for (path, value) in themedLeaves {
       let through = reach.themes(changingAny: VariableReferences.named(in: value))
-      if !through.isEmpty { note(path, changingWith: through) }
+      if !through.isEmpty { reaching.note(path, changingWith: through) }
     }
   }
 
-  private mutating func note(_ path: String, changingWith themes: ThemeMask) {
+  /// The themes that define `name` again, one inside it, or one holding it,
+  /// and those that change what their definitions refer to.
+  func themes(shadowing name: String) -> ThemeMask {
+    guard !names.isEmpty else { return ThemeMask() }
+    return defining.themes(of: name).union(reaching.themes(of: name))
+  }
+
+  /// The themes on declared axes that define `name` (or a map holding
+  /// it), in their order: where a variable unknown without a theme is known.
+  /// (The implicit axis has no default: there, no theme is the usual case.)
+  func listedThemes(defining name: String) -> [String] {
+    let mask = defining.themes(of: name)
+    return names.indices.filter { mask.contains(position: $0) && listed.contains(names[$0]) }.map { names[$0] }
+  }
+}
+
+/// Themes by variable path: a path a theme's leaf is at (`colors.text`),
+/// a path inside one, or a map holding one (`colors`).
+private struct PathThemes {
+  private var defined: [String: ThemeMask] = [:]
+  private var holding: [String: ThemeMask] = [:]
+
+  mutating func note(_ path: String, changingWith themes: ThemeMask) {
     defined[path, default: ThemeMask()].formUnion(themes)
     var prefix = Substring(path)
     while let dot = prefix.lastIndex(of: ".") {
@@ -53,9 +83,8 @@ struct ShadowedPaths {
     }
   }
 
-  /// The themes that define `name` again, one inside it, or one holding it
-  /// (and, through references, what those definitions reach).
-  func themes(shadowing name: String) -> ThemeMask {
+  /// The themes noted at `name`, inside it, or at a map holding it.
+  func themes(of name: String) -> ThemeMask {
     guard !defined.isEmpty else { return ThemeMask() }
     var themes = (defined[name] ?? ThemeMask()).union(holding[name] ?? ThemeMask())
     var prefix = Substring(name)
@@ -68,19 +97,19 @@ struct ShadowedPaths {
 }
 
 /// The themes that can change a variable's value under some set of current
-/// themes: those that define it (`ShadowedPaths` before references), and
-/// those that change any variable one of its definitions refers to.
+/// themes: those that define it, and those that change any variable one of
+/// its definitions refers to.
 private struct ReferenceReach {
   /// The global variables, then each theme's.
   let trees: [VariableTree]
-  let direct: ShadowedPaths
+  let defining: PathThemes
   /// Each path looked at: the themes found so far, and the paths its
   /// definitions refer to.
   private var paths: [String: (themes: ThemeMask, references: [String])] = [:]
 
-  init(trees: [VariableTree], direct: ShadowedPaths) {
+  init(trees: [VariableTree], defining: PathThemes) {
     self.trees = trees
-    self.direct = direct
+    self.defining = defining
   }
 
   /// The themes that change any of `names`.
@@ -104,7 +133,7 @@ private struct ReferenceReach {
         guard let found = tree.lookup(path) else { continue }
         for leaf in found.leaves { references += VariableReferences.named(in: leaf.value) }
       }
-      paths[name] = (direct.themes(shadowing: name), references)
+      paths[name] = (defining.themes(of: name), references)
       pending += references.filter { paths[$0] == nil }
     }
   }

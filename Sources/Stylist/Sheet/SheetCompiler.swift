@@ -34,6 +34,10 @@ struct SheetCompiler {
   /// reported), and whether the unthemed result reached a shadowed
   /// variable. Only targets are kept: most styles are flattened once.
   private var flattened: [Int: [String?: (properties: Properties?, reached: ThemeMask)]] = [:]
+  /// Failures kept in `flattened` while the sink holds its diagnostics: if
+  /// they are dropped, so are these, and a style that meets the target
+  /// again evaluates it again and reports.
+  private var heldFailures: [(index: Int, theme: String?)] = []
   /// By definition: whether it is on the chain being flattened (`Chain`).
   private var isOnChain: [Bool] = []
   /// The unthemed values of the body evaluated last: `themedStyle` asks
@@ -112,7 +116,9 @@ struct SheetCompiler {
     let evaluator = ValueEvaluator(
       theme: theme, variables: variables, sink: sink, budget: budget, maxDepth: maxDepth,
       shadowed: theme == nil
-        ? ShadowedPaths(global: definitions.variables, themes: Array(definitions.themeVariables.values))
+        ? ShadowedPaths(
+          global: definitions.variables, themes: definitions.themeVariables.map { ($0.key, $0.value) },
+          listed: Set(axes.axes.flatMap(\.themes)))
         : ShadowedPaths())
     evaluators[theme] = evaluator
     lastEvaluator = (theme, evaluator)
@@ -265,17 +271,12 @@ struct SheetCompiler {
   private mutating func style(for index: Int) -> Style? {
     let definition = definitions.styles[index]
     let selectorThemes = definition.selector.themes
-    if !selectorThemes.isEmpty {
+    guard selectorThemes.isEmpty else {
       // Under its own themes, and with each set of other axes' themes
       // that have variables (none when the other axes have none).
-      let keys = combinations(with: selectorThemes)
-      guard let base = flatten(index, theme: keys[0].evaluation) else { return nil }
-      var themed: [String: Properties] = [:]
-      for (evaluation, values) in keys.dropFirst() {
-        guard let key = values, let properties = flatten(index, theme: evaluation) else { return nil }
-        if properties != base { themed[key] = properties }
+      return collect(combinations(with: selectorThemes), reached: nil, source: definition.source) {
+        compiler, theme in compiler.flatten(index, theme: theme)
       }
-      return Style(properties: base, themed: themed, source: definition.source)
     }
     return themedStyle(source: definition.source) { compiler, theme in compiler.flatten(index, theme: theme) }
   }
@@ -288,18 +289,77 @@ struct SheetCompiler {
   ) -> Style? {
     let unthemed = evaluator(nil)
     let outer = unthemed.startTracking()
+    sink.hold()
     let base = properties(&self, nil)
     let reached = unthemed.endTracking(outer: outer)
+    guard base != nil || canBeCurrent(key: nil, reached: reached) else {
+      // No query has none of the themes that define what failed (an axis
+      // default is one of them): its errors are not the style's. The
+      // evaluation stopped at the failure, so what it reached is not all
+      // the values depend on: every set of themes is evaluated.
+      releaseDiagnostics(keeping: false)
+      return collect(combinations(with: []), reached: nil, source: source, properties)
+    }
+    releaseDiagnostics(keeping: true)
     guard let base else { return nil }
     guard !reached.isEmpty else { return Style(properties: base, source: source) }
-    var themed: [String: Properties] = [:]
-    for (evaluation, values) in combinations(with: [], among: reached).dropFirst() {
-      guard let key = values, let properties = properties(&self, evaluation) else { return nil }
-      if properties != base { themed[key] = properties }
-    }
-    var style = Style(properties: base, themed: themed, source: source)
-    style.keyedThemes = keyedThemes(reached)
+    var style = collect(
+      combinations(with: [], among: reached).dropFirst(), reached: reached, base: base, source: source, properties)
+    style?.keyedThemes = keyedThemes(reached)
     return style
+  }
+
+  /// A style of the values under each of `sets` that a query can have
+  /// (`canBeCurrent`): `base` (nil: the first such set's) as its
+  /// properties, the others where they differ. Errors under a set no query
+  /// can have are dropped, and so are its values.
+  private mutating func collect(
+    _ sets: some Sequence<(evaluation: String?, values: String?)>, reached: ThemeMask?, base: Properties? = nil,
+    source: SourceLocation, _ properties: (inout SheetCompiler, String?) -> Properties?
+  ) -> Style? {
+    var base = base
+    var themed: [String: Properties] = [:]
+    for (evaluation, values) in sets {
+      let isPossible = canBeCurrent(key: evaluation, reached: reached)
+      sink.hold()
+      let result = properties(&self, evaluation)
+      releaseDiagnostics(keeping: isPossible)
+      guard isPossible else { continue }
+      guard let result else { return nil }
+      guard let known = base else {
+        base = result
+        continue
+      }
+      if result != known, let key = values { themed[key] = result }
+    }
+    return base.map { Style(properties: $0, themed: themed, source: source) }
+  }
+
+  /// Ends the sink's holding (`DiagnosticSink.hold()`): keeps or drops what
+  /// an evaluation reported, and with dropped reports the failures kept
+  /// meanwhile (`heldFailures`).
+  private mutating func releaseDiagnostics(keeping: Bool) {
+    sink.release(keeping: keeping)
+    if !keeping { for (index, theme) in heldFailures { flattened[index]?[theme] = nil } }
+    heldFailures = []
+  }
+
+  /// Whether a query can have the themes of evaluation key `key` as the
+  /// ones that matter: on every axis `key` leaves out, no theme, or one
+  /// that changes nothing here (without variables, or none that `reached`
+  /// names; nil: every theme with variables matters). An axis with a
+  /// default whose themes all matter always has one of them current.
+  private func canBeCurrent(key: String?, reached: ThemeMask?) -> Bool {
+    let named = Set(themes(ofKey: key).map { axes.slot(of: $0) })
+    for (slot, _) in variableThemesBySlot where slot < axes.axes.count && !named.contains(slot) {
+      guard axes.axes[slot].defaultTheme != nil else { continue }
+      let everyThemeMatters = axes.axes[slot].themes.allSatisfy { theme in
+        guard let position = variablePosition[theme] else { return false }
+        return reached?.contains(position: position) ?? true
+      }
+      if everyThemeMatters { return false }
+    }
+    return true
   }
 
   /// The themes with variables among `reached`, in axis order, when they
@@ -443,7 +503,10 @@ struct SheetCompiler {
     }
     let reached =
       flattening.theme == nil ? evaluator(nil).endTracking(outer: flattening.outerReached) : ThemeMask()
-    if flattening.isTarget { flattened[flattening.index, default: [:]][flattening.theme] = (result, reached) }
+    if flattening.isTarget {
+      flattened[flattening.index, default: [:]][flattening.theme] = (result, reached)
+      if result == nil { heldFailures.append((flattening.index, flattening.theme)) }
+    }
     return result
   }
 

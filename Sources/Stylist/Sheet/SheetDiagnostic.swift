@@ -98,6 +98,26 @@ final class DiagnosticSink {
   }
 
   func add(_ diagnostic: SheetDiagnostic) {
-    if seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
+    if held != nil {
+      held!.append(diagnostic)
+    } else if seen.insert(diagnostic).inserted {
+      diagnostics.append(diagnostic)
+    }
+  }
+
+  /// Diagnostics waiting between `hold()` and `release(keeping:)`: a
+  /// style's values under a set of themes no query can have report nothing
+  /// (`SheetCompiler`), so what they report waits until that is known.
+  private var held: [SheetDiagnostic]?
+
+  /// Makes diagnostics wait until `release(keeping:)`.
+  func hold() { held = [] }
+
+  /// Adds the waiting diagnostics, or drops them. A limit error is always
+  /// added: a spent budget refuses everything after it without a word.
+  func release(keeping: Bool) {
+    let waiting = held ?? []
+    held = nil
+    for diagnostic in waiting where keeping || diagnostic.kind == .limitExceeded { add(diagnostic) }
   }
 }

@@ -446,6 +446,14 @@ final class ValueEvaluator {
     guard let tree = variables.lookup(name.split(separator: ".", omittingEmptySubsequences: false)) else {
       // Themes that define it make it known under them.
       reached.formUnion(shadowed.themes(shadowing: name))
+      let definingThemes = shadowed.listedThemes(defining: name)
+      guard definingThemes.isEmpty else {
+        sink.error(
+          "unknown variable '\(name)': only themes define it ("
+            + definingThemes.map { "'\($0)'" }.joined(separator: ", ")
+            + "), and a query can have none of them current", .unknownVariable, at: location(mark, file))
+        return nil
+      }
       let hint = Suggestion.hint(for: name, among: referablePaths)
       sink.error(
         "unknown variable '\(name)'\(themeSuffix)\(hint.text)", .unknownVariable, at: location(mark, file),
