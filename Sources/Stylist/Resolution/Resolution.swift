@@ -142,11 +142,18 @@ final class CurrentThemes: Hashable, Sendable {
   let themes: [String]
   /// The sets of themes rules name that are all current, more themes first.
   let themeSets: [ThemeSetID]
-  /// The key of `Style.themed` for `themes` (`StyleIndex.valuesKey`).
+  /// The key of `Style.themed` for `themes` (`StyleIndex.valuesKey`);
+  /// nil when no style has values under it, so a lookup is not made.
   let valuesKey: String?
+  /// For the engine's themes: what they come to when a node names one
+  /// theme, by `ThemeID` (empty otherwise). Worked out with them, so that
+  /// a node's one `@` part costs a lookup, not a computation (at most one
+  /// entry per theme the index knows).
+  let withNodeTheme: [CurrentThemes]
 
-  init(themes: [String], themeSets: [ThemeSetID], valuesKey: String?) {
+  init(themes: [String], themeSets: [ThemeSetID], valuesKey: String?, withNodeTheme: [CurrentThemes] = []) {
     (self.themes, self.themeSets, self.valuesKey) = (themes, themeSets, valuesKey)
+    self.withNodeTheme = withNodeTheme
   }
 
   static func == (lhs: CurrentThemes, rhs: CurrentThemes) -> Bool {
