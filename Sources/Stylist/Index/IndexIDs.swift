@@ -59,6 +59,8 @@ struct ThemeID: Hashable {
   init(_ index: Int) { raw = Int32(index) }
   /// A theme the index does not know: it names no rule, axis or values.
   static let unknown = ThemeID(-1)
+  /// No theme (an axis slot without a current theme).
+  static let none = ThemeID(-2)
   var isKnown: Bool { raw >= 0 }
   var index: Int { Int(raw) }
 }

@@ -1,12 +1,44 @@
-/// The themes an index knows, interned: a query reads a node's `@` parts
-/// as ids from the bytes of its line, with no `String` built, the way it
-/// reads component names (`NameTable`).
+/// The themes an index knows, interned, with what a query needs of each
+/// in flat arrays by `ThemeID`: a query reads a node's `@` parts as ids
+/// from the bytes of its line, with no `String` built (the way it reads
+/// component names, `NameTable`), and works out its current themes by axis
+/// slot in ids.
 struct ThemeTable: Sendable {
   private var names = NameTable()
+  /// The axis slot of each theme (`ThemeAxes.slot(of:)`).
+  private(set) var slots: [Int] = []
+  /// The default of each declared axis, by slot; `.none` for none.
+  private(set) var defaults: [ThemeID] = []
+  /// The themes of each theme set the rules name, by `ThemeSetID`.
+  private(set) var themeSets: [[ThemeID]] = []
+  /// Whether each theme has variables of its own (its values differ).
+  private var hasVariables: [Bool] = []
+  /// Each key some style has values under (`Style.themed`), by its themes
+  /// in axis order.
+  private var valuesKeys: [[ThemeID]: String] = [:]
+  /// Slots in all: the declared axes', then the implicit axis's.
+  var slotCount: Int { defaults.count + 1 }
+  /// The slot of every theme no axis lists (an unknown one's too).
+  var implicitSlot: Int { defaults.count }
 
-  /// `themes` in order, each once.
-  init(_ themes: some Sequence<String>) {
-    for theme in themes { _ = names.intern(theme) }
+  /// `themes` in order, each once (they include every axis's themes and
+  /// every theme `trie`'s theme sets name), and every one-theme key of
+  /// `valuesKeys`, the keys styles have values under.
+  init(
+    _ themes: [String], axes: ThemeAxes, variableThemes: Set<String>, valuesKeys: Set<String>, trie: RuleTrie
+  ) {
+    for theme in themes + valuesKeys.filter({ !$0.contains("/") }).sorted() where !names.id(theme).isInterned {
+      _ = names.intern(theme)
+      slots.append(axes.slot(of: theme))
+      hasVariables.append(variableThemes.contains(theme))
+    }
+    defaults = axes.axes.map { axis in axis.defaultTheme.map { id($0) }.flatMap { $0.isKnown ? $0 : nil } ?? .none }
+    themeSets = trie.themeSets.map { set in set.map { id(trie.names.names[$0.index]) } }
+    for key in valuesKeys {
+      // A key is its themes joined by `/`, which no theme name holds.
+      let ids = key.split(separator: "/", omittingEmptySubsequences: false).map { id(String($0)) }
+      if ids.allSatisfy(\.isKnown) { self.valuesKeys[ids] = key }
+    }
   }
 
   /// The known themes, by id.
@@ -24,5 +56,20 @@ struct ThemeTable: Sendable {
   func id(ascii text: UnsafeBufferPointer<UInt8>) -> ThemeID {
     let id = names.id(utf8: text)
     return id.isInterned ? ThemeID(id.index) : .unknown
+  }
+
+  /// The slot of a known theme, or the implicit one for an unknown theme.
+  func slot(of theme: ThemeID) -> Int { theme.isKnown ? slots[theme.index] : implicitSlot }
+
+  /// The key of `Style.themed` for the current themes `slots` (by axis
+  /// slot, `.none` where an axis has none), as `ThemeAxes.valuesKey`
+  /// makes it: the themes with variables of their own, in axis order,
+  /// joined by `/`, and one current theme its own key. Nil when no style
+  /// has values under it, so that a query makes no lookup.
+  func valuesKey(_ slots: [ThemeID]) -> String? {
+    let current = slots.filter { $0 != .none }
+    if current.count < 2 { return current.first.flatMap { valuesKeys[[$0]] } }
+    let keyed = current.filter { $0.isKnown && hasVariables[$0.index] }
+    return keyed.isEmpty ? nil : valuesKeys[keyed]
   }
 }

@@ -150,9 +150,16 @@ final class CurrentThemes: Hashable, Sendable {
   /// a node's one `@` part costs a lookup, not a computation (at most one
   /// entry per theme the index knows).
   let withNodeTheme: [CurrentThemes]
+  /// The current theme of each axis slot (`ThemeTable`), `.none` where
+  /// there is none; `.unknown` on the implicit axis for a theme the index
+  /// does not know, the last of `themes`.
+  let slots: [ThemeID]
 
-  init(themes: [String], themeSets: [ThemeSetID], valuesKey: String?, withNodeTheme: [CurrentThemes] = []) {
-    (self.themes, self.themeSets, self.valuesKey) = (themes, themeSets, valuesKey)
+  init(
+    themes: [String], themeSets: [ThemeSetID], valuesKey: String?, slots: [ThemeID],
+    withNodeTheme: [CurrentThemes] = []
+  ) {
+    (self.themes, self.themeSets, self.valuesKey, self.slots) = (themes, themeSets, valuesKey, slots)
     self.withNodeTheme = withNodeTheme
   }
 

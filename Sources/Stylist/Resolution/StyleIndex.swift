@@ -13,12 +13,8 @@ struct StyleIndex: Sendable {
     let declaredMode: PrecedenceMode?
     let themes: [String]
     let axes: ThemeAxes
-    /// Themes with variables of their own: the ones whose values differ.
-    let variableThemes: Set<String>
-    /// The keys some style (a rule's or the default) has values under.
-    let valuesKeys: Set<String>
-    /// Every theme a query can have that changes something: the themes
-    /// mentioned, and each one-theme values key.
+    /// Every theme a query can have that changes something (the themes
+    /// mentioned, and each one-theme key of a style's values), by id.
     let themeTable: ThemeTable
     let trie: RuleTrie
 
@@ -31,12 +27,11 @@ struct StyleIndex: Sendable {
       self.declaredMode = declaredMode
       themes = ThemeNames.mentioned(declared: axes.axes.flatMap(\.themes) + declaredThemes, rules: rules)
       self.axes = axes
-      self.variableThemes = variableThemes
       var valuesKeys = Set(defaultStyle.map { Array($0.themed.keys) } ?? [])
       for rule in rules where !rule.style.themed.isEmpty { valuesKeys.formUnion(rule.style.themed.keys) }
-      self.valuesKeys = valuesKeys
-      themeTable = ThemeTable(themes + valuesKeys.filter { !$0.contains("/") }.sorted())
       trie = RuleTrie(rules.map(\.selector))
+      themeTable = ThemeTable(
+        themes, axes: axes, variableThemes: variableThemes, valuesKeys: valuesKeys, trie: trie)
     }
   }
 
@@ -56,8 +51,6 @@ struct StyleIndex: Sendable {
   var themes: [String] { storage.themes }
   var trie: RuleTrie { storage.trie }
   var themeTable: ThemeTable { storage.themeTable }
-  var valuesKeys: Set<String> { storage.valuesKeys }
-  var variableThemes: Set<String> { storage.variableThemes }
 
   /// Merges sheets in order. A later rule for the same selector replaces the
   /// earlier one and takes the later load position; the last default wins.
