@@ -3,19 +3,21 @@
 /// from the bytes of its line, with no `String` built (the way it reads
 /// component names, `NameTable`), and works out its current themes by axis
 /// slot in ids.
-struct ThemeTable: Sendable {
-  private var names = NameTable()
+///
+/// A class: the index hands it to each query as one reference.
+final class ThemeTable: Sendable {
+  private let names: NameTable
   /// The axis slot of each theme (`ThemeAxes.slot(of:)`).
-  private(set) var slots: [Int] = []
+  let slots: [Int]
   /// The default of each declared axis, by slot; `.none` for none.
-  private(set) var defaults: [ThemeID] = []
+  let defaults: [ThemeID]
   /// The themes of each theme set the rules name, by `ThemeSetID`.
-  private(set) var themeSets: [[ThemeID]] = []
+  let themeSets: [[ThemeID]]
   /// Whether each theme has variables of its own (its values differ).
-  private var hasVariables: [Bool] = []
+  private let hasVariables: [Bool]
   /// Each key some style has values under (`Style.themed`), by its themes
   /// in axis order.
-  private var valuesKeys: [[ThemeID]: String] = [:]
+  private let valuesKeys: [[ThemeID]: String]
   /// Slots in all: the declared axes', then the implicit axis's.
   var slotCount: Int { defaults.count + 1 }
   /// The slot of every theme no axis lists (an unknown one's too).
@@ -27,18 +29,24 @@ struct ThemeTable: Sendable {
   init(
     _ themes: [String], axes: ThemeAxes, variableThemes: Set<String>, valuesKeys: Set<String>, trie: RuleTrie
   ) {
+    var names = NameTable()
+    var (slots, hasVariables) = ([Int](), [Bool]())
     for theme in themes + valuesKeys.filter({ !$0.contains("/") }).sorted() where !names.id(theme).isInterned {
       _ = names.intern(theme)
       slots.append(axes.slot(of: theme))
       hasVariables.append(variableThemes.contains(theme))
     }
-    defaults = axes.axes.map { axis in axis.defaultTheme.map { id($0) }.flatMap { $0.isKnown ? $0 : nil } ?? .none }
+    (self.names, self.slots, self.hasVariables) = (names, slots, hasVariables)
+    let id = { (theme: String) in Self.id(theme, in: names) }
+    defaults = axes.axes.map { axis in axis.defaultTheme.map(id).flatMap { $0.isKnown ? $0 : nil } ?? .none }
     themeSets = trie.themeSets.map { set in set.map { id(trie.names.names[$0.index]) } }
+    var keys: [[ThemeID]: String] = [:]
     for key in valuesKeys {
       // A key is its themes joined by `/`, which no theme name holds.
       let ids = key.split(separator: "/", omittingEmptySubsequences: false).map { id(String($0)) }
-      if ids.allSatisfy(\.isKnown) { self.valuesKeys[ids] = key }
+      if ids.allSatisfy(\.isKnown) { keys[ids] = key }
     }
+    self.valuesKeys = keys
   }
 
   /// The known themes, by id.
@@ -47,7 +55,9 @@ struct ThemeTable: Sendable {
   /// The id of `theme` spelled as the table spells it, or `.unknown`: an
   /// answer names its themes as the query spelled them, so a canonically
   /// equivalent spelling is not this theme here.
-  func id(_ theme: String) -> ThemeID {
+  func id(_ theme: String) -> ThemeID { Self.id(theme, in: names) }
+
+  private static func id(_ theme: String, in names: NameTable) -> ThemeID {
     let id = names.id(theme)
     return id.isInterned && names.names[id.index].utf8.elementsEqual(theme.utf8) ? ThemeID(id.index) : .unknown
   }
@@ -67,9 +77,13 @@ struct ThemeTable: Sendable {
   /// joined by `/`, and one current theme its own key. Nil when no style
   /// has values under it, so that a query makes no lookup.
   func valuesKey(_ slots: [ThemeID]) -> String? {
-    let current = slots.filter { $0 != .none }
-    if current.count < 2 { return current.first.flatMap { valuesKeys[[$0]] } }
-    let keyed = current.filter { $0.isKnown && hasVariables[$0.index] }
+    var keyed: [ThemeID] = []
+    var (count, only) = (0, ThemeID.none)
+    for theme in slots where theme != .none {
+      (count, only) = (count + 1, theme)
+      if theme.isKnown && hasVariables[theme.index] { keyed.append(theme) }
+    }
+    if count < 2 { return count == 0 ? nil : valuesKeys[[only]] }
     return keyed.isEmpty ? nil : valuesKeys[keyed]
   }
 }

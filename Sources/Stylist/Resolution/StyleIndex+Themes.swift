@@ -15,7 +15,7 @@ extension StyleIndex {
     }
     options.current = CurrentThemes(
       themes: own.themes, themeSets: own.themeSets, valuesKey: own.valuesKey, slots: own.slots,
-      withNodeTheme: withNodeTheme)
+      withNodeTheme: withNodeTheme, engineThemes: themes)
     return options
   }
 
