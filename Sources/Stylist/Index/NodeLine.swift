@@ -35,7 +35,7 @@ struct NodeLine: QueryNode {
     }
   }
 
-  /// A theme part's id (`ThemeTable.id(_:)`: spelled as the table spells it).
+  /// A theme part's id; an ASCII name is its own NFC form, as above.
   func themeID(of part: NodeScanner.Part, in table: ThemeTable) -> ThemeID {
     guard part.isASCII else { return table.id(text(of: part)) }
     return table.id(ascii: UnsafeBufferPointer(rebasing: bytes[part.nameStart..<part.nameEnd]))

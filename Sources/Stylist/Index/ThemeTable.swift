@@ -32,7 +32,8 @@ final class ThemeTable: Sendable {
     var names = NameTable()
     var (slots, hasVariables) = ([Int](), [Bool]())
     for theme in themes + valuesKeys.filter({ !$0.contains("/") }).sorted() where !names.id(theme).isInterned {
-      _ = names.intern(theme)
+      // Spelled in NFC, as a query's names are (`NodeScanner`).
+      _ = names.intern(theme.utf8.allSatisfy { $0 < 0x80 } ? theme : NameRules.nfc(theme))
       slots.append(axes.slot(of: theme))
       hasVariables.append(variableThemes.contains(theme))
     }
@@ -52,17 +53,15 @@ final class ThemeTable: Sendable {
   /// The known themes, by id.
   var themes: [String] { names.names }
 
-  /// The id of `theme` spelled as the table spells it, or `.unknown`: an
-  /// answer names its themes as the query spelled them, so a canonically
-  /// equivalent spelling is not this theme here.
+  /// The id of `theme` (compared as its NFC form), or `.unknown`.
   func id(_ theme: String) -> ThemeID { Self.id(theme, in: names) }
 
   private static func id(_ theme: String, in names: NameTable) -> ThemeID {
     let id = names.id(theme)
-    return id.isInterned && names.names[id.index].utf8.elementsEqual(theme.utf8) ? ThemeID(id.index) : .unknown
+    return id.isInterned ? ThemeID(id.index) : .unknown
   }
 
-  /// The id of the theme spelled `text` (ASCII), or `.unknown`.
+  /// The id of the theme spelled `text` (ASCII, its own NFC form), or `.unknown`.
   func id(ascii text: UnsafeBufferPointer<UInt8>) -> ThemeID {
     let id = names.id(utf8: text)
     return id.isInterned ? ThemeID(id.index) : .unknown
