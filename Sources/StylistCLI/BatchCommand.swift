@@ -75,10 +75,14 @@ struct BatchCommand: ParsableCommand {
 }
 
 /// Warns once per theme that lines name with `@theme` and no loaded sheet
-/// mentions. Lines without their own theme cost a comparison or two.
+/// mentions. Most lines run under a list of themes seen before, the same
+/// array (the engine works out the usual ones once): such a line costs a
+/// comparison or two, not a hash per theme.
 struct LineThemes {
   let engine: StyleEngine
   private var checked: Set<String>
+  /// Lists whose themes are all in `checked`, the latest first; a few.
+  private var checkedLists: [[String]] = []
 
   init(engine: StyleEngine, queryThemes: [String]) {
     self.engine = engine
@@ -86,8 +90,11 @@ struct LineThemes {
   }
 
   mutating func check(_ themes: [String], line: Int) {
+    if checkedLists.contains(themes) { return }
     for theme in themes where checked.insert(theme).inserted {
       Diagnostics.warnIfUnknown(theme: theme, in: engine, at: "<stdin>:\(line):2")
     }
+    if checkedLists.count == 8 { checkedLists.removeLast() }
+    checkedLists.insert(themes, at: 0)
   }
 }

@@ -51,3 +51,16 @@ struct GlobID: Hashable {
   init(_ index: Int) { raw = Int32(index) }
   var index: Int { Int(raw) }
 }
+
+/// A theme an index knows (`ThemeTable`): one some axis lists, a sheet
+/// declares or a selector names.
+struct ThemeID: Hashable {
+  var raw: Int32
+  init(_ index: Int) { raw = Int32(index) }
+  /// A theme the index does not know: it names no rule, axis or values.
+  static let unknown = ThemeID(-1)
+  /// No theme (an axis slot without a current theme).
+  static let none = ThemeID(-2)
+  var isKnown: Bool { raw >= 0 }
+  var index: Int { Int(raw) }
+}

@@ -35,6 +35,12 @@ struct NodeLine: QueryNode {
     }
   }
 
+  /// A theme part's id; an ASCII name is its own NFC form, as above.
+  func themeID(of part: NodeScanner.Part, in table: ThemeTable) -> ThemeID {
+    guard part.isASCII else { return table.id(text(of: part)) }
+    return table.id(ascii: UnsafeBufferPointer(rebasing: bytes[part.nameStart..<part.nameEnd]))
+  }
+
   func tokenID(in table: NameTable) -> NameID { id(token.nameStart, token.nameEnd, token, in: table) }
   func name(at index: Int) -> String { text(parts[index].nameStart, parts[index].nameEnd, parts[index]) }
   func variant(at index: Int) -> String? {

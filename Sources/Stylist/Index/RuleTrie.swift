@@ -167,14 +167,6 @@ final class RuleTrie: @unchecked Sendable {
   /// The id of a theme or name, `.unknown` when no rule spells it.
   func nameID(_ name: String) -> NameID { names.id(name) }
 
-  /// The theme sets whose themes are all among `themes` (the current ones),
-  /// those of more themes first: the themed roots a query walks.
-  func applicableThemeSets(_ themes: [String]) -> [ThemeSetID] {
-    guard !themes.isEmpty, !themeSetsByCount.isEmpty else { return [] }
-    let current = themes.map { nameID($0) }
-    return themeSetsByCount.filter { themeSets[$0.index].allSatisfy(current.contains) }
-  }
-
   /// Rules ending in `root`'s subtree, in no particular order.
   func rules(under root: Root) -> [RuleID] {
     let start = Int(tables.nodes[root.node.index].firstTerminal)

@@ -1,6 +1,6 @@
 extension RuleTrie {
   /// Runs `collector` over every rule that applies to `node` while the
-  /// rules of `themeSets` can (`applicableThemeSets`). The walk's scratch
+  /// rules of `themeSets` can (`CurrentThemes.themeSets`). The walk's scratch
   /// is on the stack.
   func collect<Node: QueryNode, Collector: MatchCollector>(
     _ node: Node, themeSets: [ThemeSetID], into collector: inout Collector

@@ -142,11 +142,28 @@ final class CurrentThemes: Hashable, Sendable {
   let themes: [String]
   /// The sets of themes rules name that are all current, more themes first.
   let themeSets: [ThemeSetID]
-  /// The key of `Style.themed` for `themes` (`StyleIndex.valuesKey`).
+  /// The key of `Style.themed` for `themes` (`StyleIndex.valuesKey`);
+  /// nil when no style has values under it, so a lookup is not made.
   let valuesKey: String?
+  /// For the engine's themes: what they come to when a node names one
+  /// theme, by `ThemeID` (empty otherwise). Worked out with them, so that
+  /// a node's one `@` part costs a lookup, not a computation (at most one
+  /// entry per theme the index knows).
+  let withNodeTheme: [CurrentThemes]
+  /// The current theme of each axis slot (`ThemeTable`), `.none` where
+  /// there is none; `.unknown` on the implicit axis for a theme the index
+  /// does not know, the last of `themes`.
+  let slots: [ThemeID]
+  /// For the engine's themes: those themes as the engine has them
+  /// (`QueryOptions.themes`); empty otherwise.
+  let engineThemes: [String]
 
-  init(themes: [String], themeSets: [ThemeSetID], valuesKey: String?) {
-    (self.themes, self.themeSets, self.valuesKey) = (themes, themeSets, valuesKey)
+  init(
+    themes: [String], themeSets: [ThemeSetID], valuesKey: String?, slots: [ThemeID],
+    withNodeTheme: [CurrentThemes] = [], engineThemes: [String] = []
+  ) {
+    (self.themes, self.themeSets, self.valuesKey, self.slots) = (themes, themeSets, valuesKey, slots)
+    (self.withNodeTheme, self.engineThemes) = (withNodeTheme, engineThemes)
   }
 
   static func == (lhs: CurrentThemes, rhs: CurrentThemes) -> Bool {
@@ -159,19 +176,41 @@ final class CurrentThemes: Hashable, Sendable {
 /// Themes and precedence mode for one query: what the engine's settings and
 /// the sheets' `mode:` come to.
 struct QueryOptions: Hashable, Sendable {
+  /// The themes as given, or what they come to on an index: one reference
+  /// either way, since the options are copied into every query.
+  private enum Themes: Hashable, Sendable {
+    case given([String])
+    case worked(CurrentThemes)
+  }
+  private var source: Themes
+
   /// The engine's themes, at most one per axis (a node's `@theme` parts
   /// replace them on their axes; axis defaults fill the others).
-  var themes: [String]
+  var themes: [String] {
+    get {
+      switch source {
+      case .given(let themes): themes
+      case .worked(let current): current.engineThemes
+      }
+    }
+    set { source = .given(newValue) }
+  }
   /// How themed selectors rank (the precedence rules).
   var mode: PrecedenceMode
 
   /// What `themes` come to on the index the options were made for (its
   /// axes' defaults, the theme sets that apply, the values key), worked
   /// out once (`StyleIndex.options(themes:mode:)`); nil: per query.
-  var current: CurrentThemes?
+  var current: CurrentThemes? {
+    get {
+      guard case .worked(let current) = source else { return nil }
+      return current
+    }
+    set { source = newValue.map { .worked($0) } ?? .given(themes) }
+  }
 
   init(themes: [String] = [], mode: PrecedenceMode = .themed) {
-    self.themes = themes
+    source = .given(themes)
     self.mode = mode
   }
 

@@ -13,8 +13,9 @@ struct StyleIndex: Sendable {
     let declaredMode: PrecedenceMode?
     let themes: [String]
     let axes: ThemeAxes
-    /// Themes with variables of their own: the ones whose values differ.
-    let variableThemes: Set<String>
+    /// Every theme a query can have that changes something (the themes
+    /// mentioned, and each one-theme key of a style's values), by id.
+    let themeTable: ThemeTable
     let trie: RuleTrie
 
     init(
@@ -26,8 +27,11 @@ struct StyleIndex: Sendable {
       self.declaredMode = declaredMode
       themes = ThemeNames.mentioned(declared: axes.axes.flatMap(\.themes) + declaredThemes, rules: rules)
       self.axes = axes
-      self.variableThemes = variableThemes
+      var valuesKeys = Set(defaultStyle.map { Array($0.themed.keys) } ?? [])
+      for rule in rules where !rule.style.themed.isEmpty { valuesKeys.formUnion(rule.style.themed.keys) }
       trie = RuleTrie(rules.map(\.selector))
+      themeTable = ThemeTable(
+        themes, axes: axes, variableThemes: variableThemes, valuesKeys: valuesKeys, trie: trie)
     }
   }
 
@@ -39,38 +43,14 @@ struct StyleIndex: Sendable {
   var defaultStyle: Style? { storage.defaultStyle }
   /// The mode the sheets ask for (the last sheet that sets one), if any.
   var declaredMode: PrecedenceMode? { storage.declaredMode }
-  /// The options a query on this index uses under `themes`: the explicit
-  /// `mode`, else the one the sheets declare, else `themed`.
-  func options(themes: [String], mode: PrecedenceMode?) -> QueryOptions {
-    var options = QueryOptions(themes: themes, mode: mode ?? declaredMode ?? .themed)
-    options.current = currentThemes(options, node: [])
-    return options
-  }
-
   /// The sheets' theme axes.
   var axes: ThemeAxes { storage.axes }
-
-  /// The themes a query runs under, in axis order: `options.themes` with
-  /// `node`'s replacing them on their axes (of two on one axis, the later),
-  /// and the defaults of axes left without one. A node without themes
-  /// takes the options' own, worked out once (`options(themes:mode:)`).
-  func currentThemes(_ options: QueryOptions, node: [String]) -> CurrentThemes {
-    if node.isEmpty, let current = options.current { return current }
-    let themes = node.isEmpty && axes.axes.isEmpty ? options.themes : axes.current(base: options.themes, node: node)
-    return CurrentThemes(themes: themes, themeSets: trie.applicableThemeSets(themes), valuesKey: valuesKey(themes))
-  }
-
-  /// The key of `Style.themed` for the current `themes`: the ones with
-  /// variables of their own, in axis order, joined by `/` (one theme is
-  /// its own key).
-  func valuesKey(_ themes: [String]) -> String? {
-    axes.valuesKey(themes, hasVariables: storage.variableThemes.contains)
-  }
 
   /// Every theme the sheets mention: listed by `axes:`, declared in
   /// `themes:` blocks, then named by selectors, each once.
   var themes: [String] { storage.themes }
   var trie: RuleTrie { storage.trie }
+  var themeTable: ThemeTable { storage.themeTable }
 
   /// Merges sheets in order. A later rule for the same selector replaces the
   /// earlier one and takes the later load position; the last default wins.
@@ -219,18 +199,6 @@ struct StyleIndex: Sendable {
       trie.rank(line, themeSets: current.themeSets, mode: options.mode, into: &keys, vectors: &vectors)
       return current
     }
-  }
-
-  /// The current themes of a line: as `currentThemes(_:node:)`, but two
-  /// themes of one axis in the line are an error at the second.
-  private func currentThemes(_ options: QueryOptions, line: NodeLine) throws(SyntaxError) -> CurrentThemes {
-    if line.themes.isEmpty, let current = options.current { return current }
-    let node = line.themeTexts
-    if node.count > 1, let conflict = axes.conflict(in: node) {
-      let column = line.themes.first { line.text(of: $0) == conflict.second }.map { $0.column - 1 } ?? 1
-      throw SyntaxError(conflict.description, column: column)
-    }
-    return currentThemes(options, node: node)
   }
 
   private func cascade(_ applicable: Ranking, _ current: CurrentThemes) -> Resolution {

@@ -1,0 +1,88 @@
+/// The themes an index knows, interned, with what a query needs of each
+/// in flat arrays by `ThemeID`: a query reads a node's `@` parts as ids
+/// from the bytes of its line, with no `String` built (the way it reads
+/// component names, `NameTable`), and works out its current themes by axis
+/// slot in ids.
+///
+/// A class: the index hands it to each query as one reference.
+final class ThemeTable: Sendable {
+  private let names: NameTable
+  /// The axis slot of each theme (`ThemeAxes.slot(of:)`).
+  let slots: [Int]
+  /// The default of each declared axis, by slot; `.none` for none.
+  let defaults: [ThemeID]
+  /// The themes of each theme set the rules name, by `ThemeSetID`.
+  let themeSets: [[ThemeID]]
+  /// Whether each theme has variables of its own (its values differ).
+  private let hasVariables: [Bool]
+  /// Each key some style has values under (`Style.themed`), by its themes
+  /// in axis order.
+  private let valuesKeys: [[ThemeID]: String]
+  /// Slots in all: the declared axes', then the implicit axis's.
+  var slotCount: Int { defaults.count + 1 }
+  /// The slot of every theme no axis lists (an unknown one's too).
+  var implicitSlot: Int { defaults.count }
+
+  /// `themes` in order, each once (they include every axis's themes and
+  /// every theme `trie`'s theme sets name), and every one-theme key of
+  /// `valuesKeys`, the keys styles have values under.
+  init(
+    _ themes: [String], axes: ThemeAxes, variableThemes: Set<String>, valuesKeys: Set<String>, trie: RuleTrie
+  ) {
+    var names = NameTable()
+    var (slots, hasVariables) = ([Int](), [Bool]())
+    for theme in themes + valuesKeys.filter({ !$0.contains("/") }).sorted() where !names.id(theme).isInterned {
+      // Spelled in NFC, as a query's names are (`NodeScanner`).
+      _ = names.intern(theme.utf8.allSatisfy { $0 < 0x80 } ? theme : NameRules.nfc(theme))
+      slots.append(axes.slot(of: theme))
+      hasVariables.append(variableThemes.contains(theme))
+    }
+    (self.names, self.slots, self.hasVariables) = (names, slots, hasVariables)
+    let id = { (theme: String) in Self.id(theme, in: names) }
+    defaults = axes.axes.map { axis in axis.defaultTheme.map(id).flatMap { $0.isKnown ? $0 : nil } ?? .none }
+    themeSets = trie.themeSets.map { set in set.map { id(trie.names.names[$0.index]) } }
+    var keys: [[ThemeID]: String] = [:]
+    for key in valuesKeys {
+      // A key is its themes joined by `/`, which no theme name holds.
+      let ids = key.split(separator: "/", omittingEmptySubsequences: false).map { id(String($0)) }
+      if ids.allSatisfy(\.isKnown) { keys[ids] = key }
+    }
+    self.valuesKeys = keys
+  }
+
+  /// The known themes, by id.
+  var themes: [String] { names.names }
+
+  /// The id of `theme` (compared as its NFC form), or `.unknown`.
+  func id(_ theme: String) -> ThemeID { Self.id(theme, in: names) }
+
+  private static func id(_ theme: String, in names: NameTable) -> ThemeID {
+    let id = names.id(theme)
+    return id.isInterned ? ThemeID(id.index) : .unknown
+  }
+
+  /// The id of the theme spelled `text` (ASCII, its own NFC form), or `.unknown`.
+  func id(ascii text: UnsafeBufferPointer<UInt8>) -> ThemeID {
+    let id = names.id(utf8: text)
+    return id.isInterned ? ThemeID(id.index) : .unknown
+  }
+
+  /// The slot of a known theme, or the implicit one for an unknown theme.
+  func slot(of theme: ThemeID) -> Int { theme.isKnown ? slots[theme.index] : implicitSlot }
+
+  /// The key of `Style.themed` for the current themes `slots` (by axis
+  /// slot, `.none` where an axis has none), as `ThemeAxes.valuesKey`
+  /// makes it: the themes with variables of their own, in axis order,
+  /// joined by `/`, and one current theme its own key. Nil when no style
+  /// has values under it, so that a query makes no lookup.
+  func valuesKey(_ slots: [ThemeID]) -> String? {
+    var keyed: [ThemeID] = []
+    var (count, only) = (0, ThemeID.none)
+    for theme in slots where theme != .none {
+      (count, only) = (count + 1, theme)
+      if theme.isKnown && hasVariables[theme.index] { keyed.append(theme) }
+    }
+    if count < 2 { return count == 0 ? nil : valuesKeys[[only]] }
+    return keyed.isEmpty ? nil : valuesKeys[keyed]
+  }
+}
