@@ -15,8 +15,11 @@ final class ThemeTable: Sendable {
   let themeSets: [[ThemeID]]
   /// Whether each theme has variables of its own (its values differ).
   private let hasVariables: [Bool]
-  /// Each key some style has values under (`Style.themed`), by its themes
-  /// in axis order.
+  /// Every values key a query can look up that names a theme some style
+  /// has values under (`Style.themed`), by its themes in axis order. A
+  /// style keeps values under the sets of themes its variables reach
+  /// (`Style.keyedThemes`), so a query's key need not be one it stores;
+  /// a key naming none of the stored keys' themes finds nothing anywhere.
   private let valuesKeys: [[ThemeID]: String]
   /// Slots in all: the declared axes', then the implicit axis's.
   var slotCount: Int { defaults.count + 1 }
@@ -31,7 +34,10 @@ final class ThemeTable: Sendable {
   ) {
     var names = NameTable()
     var (slots, hasVariables) = ([Int](), [Bool]())
+    // As the sheets spell them: keys of `Style.themed` are.
+    var spelled: [String] = []
     for theme in themes + valuesKeys.filter({ !$0.contains("/") }).sorted() where !names.id(theme).isInterned {
+      spelled.append(theme)
       // Spelled in NFC, as a query's names are (`NodeScanner`).
       _ = names.intern(theme.utf8.allSatisfy { $0 < 0x80 } ? theme : NameRules.nfc(theme))
       slots.append(axes.slot(of: theme))
@@ -41,11 +47,22 @@ final class ThemeTable: Sendable {
     let id = { (theme: String) in Self.id(theme, in: names) }
     defaults = axes.axes.map { axis in axis.defaultTheme.map(id).flatMap { $0.isKnown ? $0 : nil } ?? .none }
     themeSets = trie.themeSets.map { set in set.map { id(trie.names.names[$0.index]) } }
+    // A key is its themes joined by `/`, which no theme name holds.
+    var stored = Set<String>()
+    for key in valuesKeys { stored.formUnion(key.split(separator: "/").map(String.init)) }
     var keys: [[ThemeID]: String] = [:]
-    for key in valuesKeys {
-      // A key is its themes joined by `/`, which no theme name holds.
-      let ids = key.split(separator: "/", omittingEmptySubsequences: false).map { id(String($0)) }
-      if ids.allSatisfy(\.isKnown) { keys[ids] = key }
+    // One current theme is its own key.
+    for theme in stored where id(theme).isKnown { keys[[id(theme)]] = theme }
+    // Several: those with variables, at most one per axis (a load allows
+    // at most `SheetCompiler.maxThemeSets` such sets).
+    var bySlot: [Int: [ThemeID]] = [:]
+    for index in hasVariables.indices where hasVariables[index] {
+      bySlot[slots[index], default: []].append(ThemeID(index))
+    }
+    var sets: [[ThemeID]] = [[]]
+    for slot in bySlot.keys.sorted() { sets += sets.map { set in bySlot[slot]!.map { set + [$0] } }.joined() }
+    for set in sets where set.count > 1 && set.contains(where: { stored.contains(spelled[$0.index]) }) {
+      keys[set] = set.map { spelled[$0.index] }.joined(separator: "/")
     }
     self.valuesKeys = keys
   }
