@@ -46,6 +46,8 @@ struct SheetCompiler {
   private var lastUnthemed: (index: Int, values: ValueEvaluator.BodyValues)?
   /// The load's axes, merged from its `axes:` entries.
   private var axes = ThemeAxes()
+  /// Which variables themes change, for every evaluator (`mergeAxes`).
+  private var shadowedPaths = ShadowedPaths()
   /// The themes with variables, by axis slot (axis order).
   private var variableThemesBySlot: [(slot: Int, themes: [String])] = []
   /// Each theme with variables' position among them (`ThemeMask`).
@@ -115,11 +117,7 @@ struct SheetCompiler {
     }
     let evaluator = ValueEvaluator(
       theme: theme, variables: variables, sink: sink, budget: budget, maxDepth: maxDepth,
-      shadowed: theme == nil
-        ? ShadowedPaths(
-          global: definitions.variables, themes: definitions.themeVariables.map { ($0.key, $0.value) },
-          listed: Set(axes.axes.flatMap(\.themes)))
-        : ShadowedPaths())
+      shadowed: shadowedPaths)
     evaluators[theme] = evaluator
     lastEvaluator = (theme, evaluator)
     return evaluator
@@ -212,6 +210,9 @@ struct SheetCompiler {
       variablePosition[theme] = position
     }
     variableThemesBySlot = bySlot.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    shadowedPaths = ShadowedPaths(
+      global: definitions.variables, themes: definitions.themeVariables.map { ($0.key, $0.value) },
+      listed: Set(axes.axes.flatMap(\.themes)))
     // Values are computed for every set of themes with variables a query
     // can have: past `maxThemeSets` that is refused rather than left
     // unchecked or wrong.
@@ -270,42 +271,38 @@ struct SheetCompiler {
 
   private mutating func style(for index: Int) -> Style? {
     let definition = definitions.styles[index]
-    let selectorThemes = definition.selector.themes
-    guard selectorThemes.isEmpty else {
-      // Under its own themes, and with each set of other axes' themes
-      // that have variables (none when the other axes have none).
-      return collect(combinations(with: selectorThemes), reached: nil, source: definition.source) {
-        compiler, theme in compiler.flatten(index, theme: theme)
-      }
+    return themedStyle(themes: definition.selector.themes, source: definition.source) { compiler, theme in
+      compiler.flatten(index, theme: theme)
     }
-    return themedStyle(source: definition.source) { compiler, theme in compiler.flatten(index, theme: theme) }
   }
 
-  /// Values under no theme, plus each set of themes' where their variables
-  /// change them. A body that reaches no variable a theme shadows is the
-  /// same under every theme, so it is evaluated once.
+  /// Values under the style's own `themes` (a selector's; none for an
+  /// unthemed style), plus each set of other axes' themes' where their
+  /// variables change them. A body that reaches no variable a theme
+  /// shadows is the same under every theme, so it is evaluated once.
   private mutating func themedStyle(
-    source: SourceLocation, _ properties: (inout SheetCompiler, String?) -> Properties?
+    themes: [String] = [], source: SourceLocation, _ properties: (inout SheetCompiler, String?) -> Properties?
   ) -> Style? {
-    let unthemed = evaluator(nil)
-    let outer = unthemed.startTracking()
+    let own = key(themes)
+    let tracking = evaluator(own)
+    let outer = tracking.startTracking()
     sink.hold()
-    let base = properties(&self, nil)
-    let reached = unthemed.endTracking(outer: outer)
-    guard base != nil || canBeCurrent(key: nil, reached: reached) else {
+    let base = properties(&self, own)
+    let reached = tracking.endTracking(outer: outer)
+    guard base != nil || canBeCurrent(key: own, reached: reached) else {
       // No query has none of the themes that define what failed (an axis
       // default is one of them): its errors are not the style's. The
       // evaluation stopped at the failure, so what it reached is not all
       // the values depend on: every set of themes is evaluated.
       releaseDiagnostics(keeping: false)
-      return collect(combinations(with: []), reached: nil, source: source, properties)
+      return collect(combinations(with: themes), reached: nil, source: source, properties)
     }
     releaseDiagnostics(keeping: true)
     guard let base else { return nil }
-    guard !reached.isEmpty else { return Style(properties: base, source: source) }
-    var style = collect(
-      combinations(with: [], among: reached).dropFirst(), reached: reached, base: base, source: source, properties)
-    style?.keyedThemes = keyedThemes(reached)
+    let sets = combinations(with: themes, among: reached).dropFirst()
+    guard !sets.isEmpty else { return Style(properties: base, source: source) }
+    var style = collect(sets, reached: reached, base: base, source: source, properties)
+    style?.keyedThemes = keyedThemes(reached, themes: themes)
     return style
   }
 
@@ -362,11 +359,14 @@ struct SheetCompiler {
     return true
   }
 
-  /// The themes with variables among `reached`, in axis order, when they
-  /// are not all of them: `themed` is keyed by sets of these alone, and a
-  /// query's other themes change nothing (`Style.keyedThemes`).
-  private func keyedThemes(_ reached: ThemeMask) -> [String]? {
-    let themes = definitions.themeVariables.keys.filter { reached.contains(position: variablePosition[$0]!) }
+  /// The themes with variables among `reached` and the style's `own`, in
+  /// axis order, when they are not all of them: `themed` is keyed by sets
+  /// of these alone, and a query's other themes change nothing
+  /// (`Style.keyedThemes`).
+  private func keyedThemes(_ reached: ThemeMask, themes own: [String]) -> [String]? {
+    let themes = definitions.themeVariables.keys.filter {
+      reached.contains(position: variablePosition[$0]!) || own.contains($0)
+    }
     return themes.count == definitions.themeVariables.count ? nil : axes.inAxisOrder(themes)
   }
 
@@ -386,8 +386,8 @@ struct SheetCompiler {
   private struct Flattening {
     let index: Int
     let theme: String?
-    /// Whether the unthemed evaluation around this one had reached a
-    /// shadowed variable (`ValueEvaluator.startTracking`); unthemed only.
+    /// The themes the evaluation around this one had reached
+    /// (`ValueEvaluator.startTracking`).
     let outerReached: ThemeMask
     /// Flattened for a style that extends it: the result is kept.
     let isTarget: Bool
@@ -429,8 +429,11 @@ struct SheetCompiler {
     while let top = chain.links.indices.last {
       let extensions = definitions.styles[chain.links[top].index].extends
       guard chain.links[top].nextExtension < extensions.count else {
-        let result = finish(chain.removeLast(flags: &isOnChain))
+        let finished = chain.removeLast(flags: &isOnChain)
+        let (result, reached) = finish(finished)
         guard let parent = chain.links.indices.last else { return result }
+        // A target under other themes than the style: what it reached is the style's too.
+        if chain.links[parent].theme != finished.theme { evaluator(chain.links[parent].theme).noteReached(reached) }
         inherit(result, into: parent, of: &chain)
         continue
       }
@@ -469,7 +472,8 @@ struct SheetCompiler {
   /// optional of an optional: nil means a frame was pushed.)
   private mutating func begin(_ index: Int, theme: String?, chain: inout Chain) -> Properties?? {
     if let kept = flattened[index]?[theme] {
-      if theme == nil { evaluator(nil).noteReached(kept.reached) }
+      // Reached for the style being flattened, under its own themes.
+      evaluator(chain.links.last.map(\.theme) ?? theme).noteReached(kept.reached)
       return .some(kept.properties)
     }
     if isOnChain[index] {
@@ -479,7 +483,7 @@ struct SheetCompiler {
         "extends cycle: \(cycle.joined(separator: " -> "))", .extendsCycle, at: definitions.styles[index].source)
       return .some(nil)
     }
-    let outer = theme == nil ? evaluator(nil).startTracking() : ThemeMask()
+    let outer = evaluator(theme).startTracking()
     // Most styles extend nothing: their own properties are the result.
     let result: Properties? = definitions.styles[index].extends.isEmpty ? nil : Properties()
     chain.append(
@@ -489,8 +493,9 @@ struct SheetCompiler {
   }
 
   /// Puts the style's own properties over what it inherited, and keeps the
-  /// result when a style extends it.
-  private mutating func finish(_ flattening: Flattening) -> Properties? {
+  /// result when a style extends it; returns it with the themes its
+  /// evaluation reached.
+  private mutating func finish(_ flattening: Flattening) -> (properties: Properties?, reached: ThemeMask) {
     var result = flattening.result
     if let own = ownProperties(flattening.index, theme: flattening.theme) {
       if definitions.styles[flattening.index].extends.isEmpty {
@@ -502,12 +507,12 @@ struct SheetCompiler {
       result = nil
     }
     let reached =
-      flattening.theme == nil ? evaluator(nil).endTracking(outer: flattening.outerReached) : ThemeMask()
+      evaluator(flattening.theme).endTracking(outer: flattening.outerReached)
     if flattening.isTarget {
       flattened[flattening.index, default: [:]][flattening.theme] = (result, reached)
       if result == nil { heldFailures.append((flattening.index, flattening.theme)) }
     }
-    return result
+    return (result, reached)
   }
 
   /// Puts `inherited` underneath the result of `chain[position]`, charged to

@@ -440,7 +440,7 @@ final class ValueEvaluator {
     }
     if let start = resolving.firstIndex(of: name) {
       let cycle = (resolving[start...] + [name]).joined(separator: " -> ")
-      sink.error("variable cycle: \(cycle)", .variableCycle, at: location(mark, file))
+      sink.error("variable cycle: \(cycle)\(themeSuffix)", .variableCycle, at: location(mark, file))
       return nil
     }
     guard let tree = variables.lookup(name.split(separator: ".", omittingEmptySubsequences: false)) else {

@@ -168,3 +168,34 @@ extension ThemeAxesTests {
     #expect(try StyleSelector(parsing: "@dark/@x").description == "@dark/@x")
   }
 }
+
+extension ThemeAxesTests {
+  /// Values under several current themes (`sheets/axes-values.yaml`): a
+  /// theme's value naming a variable another axis changes, a theme of an
+  /// axis a style does not reach, a variable only the themes of an axis
+  /// with a default define, and a themed `extends` target under the
+  /// style's themes on the other axes.
+  @Test(
+    arguments: [
+      (
+        [],
+        ["title": ["color": "black", "size": "1"], "label": ["color": "black"], "card": ["margin": "4", "gap": "10"]]
+      ),
+      (["dark"], ["title": ["color": "white", "size": "4"], "label": ["color": "white"], "card": ["margin": "4"]]),
+      (["compact"], ["title": ["color": "black", "size": "1"], "label": ["color": "black"], "card": ["margin": "2"]]),
+      (
+        ["dark", "compact"],
+        ["title": ["color": "white", "size": "2"], "label": ["color": "white"], "card": ["margin": "2"]]
+      ),
+    ] as [([String], [String: [String: String]])])
+  func valuesFollowEveryCurrentTheme(themes: [String], expected: [String: [String: String]]) throws {
+    let engine = StyleEngine(
+      sheets: [try StyleSheet(contentsOf: FixturePaths.path("sheets/axes-values.yaml"))], themes: Set(themes))
+    for (node, properties) in expected {
+      let answer = try engine.bestMatch(parsing: node).properties ?? [:]
+      for (name, value) in properties {
+        #expect(answer[name]?.description == value, "\(node).\(name) under \(themes)")
+      }
+    }
+  }
+}
