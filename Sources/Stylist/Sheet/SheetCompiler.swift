@@ -54,7 +54,18 @@ struct SheetCompiler {
   private var variablePosition: [String: Int] = [:]
   /// `combinations(with:among:)` by what was asked: a sheet has few sets of
   /// selector themes, and few sets of themes its styles reach.
-  private var combinationsByThemes: [CombinationsKey: [(evaluation: String?, values: String?)]] = [:]
+  private var combinationsByThemes: [CombinationsKey: [ThemeSet]] = [:]
+  /// A set of themes a style is evaluated under: its key, its values
+  /// key, and the axis slots it names.
+  private struct ThemeSet {
+    var evaluation: String?
+    var values: String?
+    var slots: [Int]
+  }
+  /// The declared axes with a default whose themes all have variables,
+  /// by slot, with those themes' positions (`ThemeMask`): one of them is
+  /// current in every query (`canBeCurrent`).
+  private var alwaysVariableAxes: [(slot: Int, positions: [Int])] = []
   private struct CombinationsKey: Hashable {
     var themes: [String]
     var among: ThemeMask?
@@ -87,9 +98,7 @@ struct SheetCompiler {
   /// with `themes` (at most one per axis, none on the axes of `themes`),
   /// added to `themes`: the key to evaluate under and the values key of
   /// each; the first is `themes` alone.
-  private mutating func combinations(with themes: [String], among: ThemeMask? = nil) -> [(
-    evaluation: String?, values: String?
-  )] {
+  private mutating func combinations(with themes: [String], among: ThemeMask? = nil) -> [ThemeSet] {
     let cacheKey = CombinationsKey(themes: themes, among: among)
     if let known = combinationsByThemes[cacheKey] { return known }
     let used = Set(themes.map { axes.slot(of: $0) })
@@ -98,7 +107,9 @@ struct SheetCompiler {
       let reached = among.map { mask in candidates.filter { mask.contains(position: variablePosition[$0]!) } }
       sets += sets.flatMap { set in (reached ?? candidates).map { set + [$0] } }
     }
-    let combinations = sets.map { (key($0), valuesKey($0)) }
+    let combinations = sets.map { set in
+      ThemeSet(evaluation: key(set), values: valuesKey(set), slots: set.map { axes.slot(of: $0) })
+    }
     combinationsByThemes[cacheKey] = combinations
     return combinations
   }
@@ -210,6 +221,11 @@ struct SheetCompiler {
       variablePosition[theme] = position
     }
     variableThemesBySlot = bySlot.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    alwaysVariableAxes = axes.axes.indices.compactMap { slot in
+      let positions = axes.axes[slot].themes.compactMap { variablePosition[$0] }
+      let always = axes.axes[slot].defaultTheme != nil && positions.count == axes.axes[slot].themes.count
+      return always ? (slot, positions) : nil
+    }
     shadowedPaths = ShadowedPaths(
       global: definitions.variables, themes: definitions.themeVariables.map { ($0.key, $0.value) },
       listed: Set(axes.axes.flatMap(\.themes)))
@@ -283,13 +299,13 @@ struct SheetCompiler {
   private mutating func themedStyle(
     themes: [String] = [], source: SourceLocation, _ properties: (inout SheetCompiler, String?) -> Properties?
   ) -> Style? {
-    let own = key(themes)
-    let tracking = evaluator(own)
+    let own = themes.isEmpty ? ThemeSet(evaluation: nil, values: nil, slots: []) : combinations(with: themes)[0]
+    let tracking = evaluator(own.evaluation)
     let outer = tracking.startTracking()
     sink.hold()
-    let base = properties(&self, own)
+    let base = properties(&self, own.evaluation)
     let reached = tracking.endTracking(outer: outer)
-    guard base != nil || canBeCurrent(key: own, reached: reached) else {
+    guard base != nil || canBeCurrent(own, reached: reached) else {
       // No query has none of the themes that define what failed (an axis
       // default is one of them): its errors are not the style's. The
       // evaluation stopped at the failure, so what it reached is not all
@@ -299,8 +315,8 @@ struct SheetCompiler {
     }
     releaseDiagnostics(keeping: true)
     guard let base else { return nil }
+    guard !reached.isEmpty else { return Style(properties: base, source: source) }
     let sets = combinations(with: themes, among: reached).dropFirst()
-    guard !sets.isEmpty else { return Style(properties: base, source: source) }
     var style = collect(sets, reached: reached, base: base, source: source, properties)
     style?.keyedThemes = keyedThemes(reached, themes: themes)
     return style
@@ -311,15 +327,15 @@ struct SheetCompiler {
   /// properties, the others where they differ. Errors under a set no query
   /// can have are dropped, and so are its values.
   private mutating func collect(
-    _ sets: some Sequence<(evaluation: String?, values: String?)>, reached: ThemeMask?, base: Properties? = nil,
+    _ sets: some Sequence<ThemeSet>, reached: ThemeMask?, base: Properties? = nil,
     source: SourceLocation, _ properties: (inout SheetCompiler, String?) -> Properties?
   ) -> Style? {
     var base = base
     var themed: [String: Properties] = [:]
-    for (evaluation, values) in sets {
-      let isPossible = canBeCurrent(key: evaluation, reached: reached)
+    for set in sets {
+      let isPossible = canBeCurrent(set, reached: reached)
       sink.hold()
-      let result = properties(&self, evaluation)
+      let result = properties(&self, set.evaluation)
       releaseDiagnostics(keeping: isPossible)
       guard isPossible else { continue }
       guard let result else { return nil }
@@ -327,7 +343,7 @@ struct SheetCompiler {
         base = result
         continue
       }
-      if result != known, let key = values { themed[key] = result }
+      if result != known, let key = set.values { themed[key] = result }
     }
     return base.map { Style(properties: $0, themed: themed, source: source) }
   }
@@ -341,20 +357,15 @@ struct SheetCompiler {
     heldFailures = []
   }
 
-  /// Whether a query can have the themes of evaluation key `key` as the
-  /// ones that matter: on every axis `key` leaves out, no theme, or one
-  /// that changes nothing here (without variables, or none that `reached`
-  /// names; nil: every theme with variables matters). An axis with a
-  /// default whose themes all matter always has one of them current.
-  private func canBeCurrent(key: String?, reached: ThemeMask?) -> Bool {
-    let named = Set(themes(ofKey: key).map { axes.slot(of: $0) })
-    for (slot, _) in variableThemesBySlot where slot < axes.axes.count && !named.contains(slot) {
-      guard axes.axes[slot].defaultTheme != nil else { continue }
-      let everyThemeMatters = axes.axes[slot].themes.allSatisfy { theme in
-        guard let position = variablePosition[theme] else { return false }
-        return reached?.contains(position: position) ?? true
-      }
-      if everyThemeMatters { return false }
+  /// Whether a query can have the themes of `set` as the ones that
+  /// matter: on every axis `set` leaves out, no theme, or one that changes
+  /// nothing here (without variables, or none that `reached` names; nil:
+  /// every theme with variables matters). An axis with a default whose
+  /// themes all matter always has one of them current.
+  private func canBeCurrent(_ set: ThemeSet, reached: ThemeMask?) -> Bool {
+    for (slot, positions) in alwaysVariableAxes where !set.slots.contains(slot) {
+      guard let reached else { return false }
+      if positions.allSatisfy(reached.contains(position:)) { return false }
     }
     return true
   }
