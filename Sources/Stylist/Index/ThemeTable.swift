@@ -15,12 +15,13 @@ final class ThemeTable: Sendable {
   let themeSets: [[ThemeID]]
   /// Whether each theme has variables of its own (its values differ).
   private let hasVariables: [Bool]
-  /// Every values key a query can look up that names a theme some style
-  /// has values under (`Style.themed`), by its themes in axis order. A
-  /// style keeps values under the sets of themes its variables reach
-  /// (`Style.keyedThemes`), so a query's key need not be one it stores;
-  /// a key naming none of the stored keys' themes finds nothing anywhere.
-  private let valuesKeys: [[ThemeID]: String]
+  /// Each theme as the sheets spell it: keys of `Style.themed` are.
+  private let spelled: [String]
+  /// Whether each theme is named by a key some style has values under
+  /// (`Style.themed`). A style keeps values under the sets of themes its
+  /// variables reach (`Style.keyedThemes`), so a query's key need not be
+  /// one it stores; a key naming none of these finds nothing anywhere.
+  private let isInStoredKeys: [Bool]
   /// Slots in all: the declared axes', then the implicit axis's.
   var slotCount: Int { defaults.count + 1 }
   /// The slot of every theme no axis lists (an unknown one's too).
@@ -28,13 +29,12 @@ final class ThemeTable: Sendable {
 
   /// `themes` in order, each once (they include every axis's themes and
   /// every theme `trie`'s theme sets name), and every one-theme key of
-  /// `valuesKeys`, the keys styles have values under.
+  /// `valuesKeys`, the keys styles have values under (whose themes are noted).
   init(
     _ themes: [String], axes: ThemeAxes, variableThemes: Set<String>, valuesKeys: Set<String>, trie: RuleTrie
   ) {
     var names = NameTable()
     var (slots, hasVariables) = ([Int](), [Bool]())
-    // As the sheets spell them: keys of `Style.themed` are.
     var spelled: [String] = []
     for theme in themes + valuesKeys.filter({ !$0.contains("/") }).sorted() where !names.id(theme).isInterned {
       spelled.append(theme)
@@ -43,28 +43,14 @@ final class ThemeTable: Sendable {
       slots.append(axes.slot(of: theme))
       hasVariables.append(variableThemes.contains(theme))
     }
-    (self.names, self.slots, self.hasVariables) = (names, slots, hasVariables)
+    (self.names, self.slots, self.hasVariables, self.spelled) = (names, slots, hasVariables, spelled)
     let id = { (theme: String) in Self.id(theme, in: names) }
     defaults = axes.axes.map { axis in axis.defaultTheme.map(id).flatMap { $0.isKnown ? $0 : nil } ?? .none }
     themeSets = trie.themeSets.map { set in set.map { id(trie.names.names[$0.index]) } }
     // A key is its themes joined by `/`, which no theme name holds.
     var stored = Set<String>()
     for key in valuesKeys { stored.formUnion(key.split(separator: "/").map(String.init)) }
-    var keys: [[ThemeID]: String] = [:]
-    // One current theme is its own key.
-    for theme in stored where id(theme).isKnown { keys[[id(theme)]] = theme }
-    // Several: those with variables, at most one per axis (a load allows
-    // at most `SheetCompiler.maxThemeSets` such sets).
-    var bySlot: [Int: [ThemeID]] = [:]
-    for index in hasVariables.indices where hasVariables[index] {
-      bySlot[slots[index], default: []].append(ThemeID(index))
-    }
-    var sets: [[ThemeID]] = [[]]
-    for slot in bySlot.keys.sorted() { sets += sets.map { set in bySlot[slot]!.map { set + [$0] } }.joined() }
-    for set in sets where set.count > 1 && set.contains(where: { stored.contains(spelled[$0.index]) }) {
-      keys[set] = set.map { spelled[$0.index] }.joined(separator: "/")
-    }
-    self.valuesKeys = keys
+    isInStoredKeys = spelled.map(stored.contains)
   }
 
   /// The known themes, by id.
@@ -90,8 +76,8 @@ final class ThemeTable: Sendable {
   /// The key of `Style.themed` for the current themes `slots` (by axis
   /// slot, `.none` where an axis has none), as `ThemeAxes.valuesKey`
   /// makes it: the themes with variables of their own, in axis order,
-  /// joined by `/`, and one current theme its own key. Nil when no style
-  /// has values under it, so that a query makes no lookup.
+  /// joined by `/`, and one current theme its own key. Nil when it names
+  /// no theme some style has values under, so that a query makes no lookup.
   func valuesKey(_ slots: [ThemeID]) -> String? {
     var keyed: [ThemeID] = []
     var (count, only) = (0, ThemeID.none)
@@ -99,7 +85,8 @@ final class ThemeTable: Sendable {
       (count, only) = (count + 1, theme)
       if theme.isKnown && hasVariables[theme.index] { keyed.append(theme) }
     }
-    if count < 2 { return count == 0 ? nil : valuesKeys[[only]] }
-    return keyed.isEmpty ? nil : valuesKeys[keyed]
+    if count < 2 { return only.isKnown && isInStoredKeys[only.index] ? spelled[only.index] : nil }
+    guard keyed.contains(where: { isInStoredKeys[$0.index] }) else { return nil }
+    return keyed.count == 1 ? spelled[keyed[0].index] : keyed.map { spelled[$0.index] }.joined(separator: "/")
   }
 }

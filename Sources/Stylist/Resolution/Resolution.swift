@@ -142,8 +142,9 @@ final class CurrentThemes: Hashable, Sendable {
   let themes: [String]
   /// The sets of themes rules name that are all current, more themes first.
   let themeSets: [ThemeSetID]
-  /// The key of `Style.themed` for `themes` (`StyleIndex.valuesKey`);
-  /// nil when no style has values under it, so a lookup is not made.
+  /// The key of `Style.themed` for `themes` (`ThemeTable.valuesKey`);
+  /// nil when it names no theme a style has values under, so a lookup is
+  /// not made.
   let valuesKey: String?
   /// For the engine's themes: what they come to when a node names one
   /// theme, by `ThemeID` (empty otherwise). Worked out with them, so that

@@ -9,8 +9,8 @@ struct ShadowedEntries {
 
 /// The variable paths whose values can change with the current themes, and
 /// with which themes: a path a theme defines (`colors.text`), one inside
-/// it, or a map holding one (`colors`). The unthemed evaluation notes these
-/// themes as it looks variables up (`ValueEvaluator.reached`), and a body is
+/// it, or a map holding one (`colors`). An evaluation notes these themes as
+/// it looks variables up (`ValueEvaluator.reached`), and a body is
 /// evaluated again only under the sets of themes it reached.
 ///
 /// A theme's value that refers to other variables (`text: $palette.ink`)
@@ -191,6 +191,7 @@ struct ThemeMask: Hashable, Sendable {
 
   var isEmpty: Bool { bits == 0 }
   func contains(position: Int) -> Bool { bits & 1 << UInt64(min(position, 63)) != 0 }
+  func contains(_ other: ThemeMask) -> Bool { other.bits & ~bits == 0 }
   func union(_ other: ThemeMask) -> ThemeMask {
     var union = self
     union.formUnion(other)

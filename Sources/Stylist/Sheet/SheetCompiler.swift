@@ -6,7 +6,8 @@
 /// `/` (one theme is its own key; nil is no theme). Evaluators and kept
 /// results are keyed by the themes a style is evaluated under; values
 /// depend only on those that define variables, so `Style.themed` is keyed
-/// by those alone (the *values key*).
+/// by those alone (the *values key*), and only by those whose variables
+/// the style reaches (`Style.keyedThemes`).
 struct SheetCompiler {
   /// Owned alone (`StyleSheet.compile` takes them from the loader), so
   /// that they and the YAML they hold go as soon as the rules are built.
@@ -31,8 +32,8 @@ struct SheetCompiler {
   /// one allocates nothing.
   private var spareLinks: [Flattening] = []
   /// Flattened properties of `extends` targets per theme (nil: failed,
-  /// reported), and whether the unthemed result reached a shadowed
-  /// variable. Only targets are kept: most styles are flattened once.
+  /// reported), and the themes whose variables their evaluation reached.
+  /// Only targets are kept: most styles are flattened once.
   private var flattened: [Int: [String?: (properties: Properties?, reached: ThemeMask)]] = [:]
   /// Failures kept in `flattened` while the sink holds its diagnostics: if
   /// they are dropped, so are these, and a style that meets the target
@@ -54,17 +55,17 @@ struct SheetCompiler {
   private var variablePosition: [String: Int] = [:]
   /// `combinations(with:among:)` by what was asked: a sheet has few sets of
   /// selector themes, and few sets of themes its styles reach.
-  private var combinationsByThemes: [CombinationsKey: [ThemeSet]] = [:]
+  private var combinationsByThemes: [CombinationsKey: [EvaluationSet]] = [:]
   /// A set of themes a style is evaluated under: its key, its values
   /// key, and the axis slots it names.
-  private struct ThemeSet {
+  private struct EvaluationSet {
     var evaluation: String?
     var values: String?
     var slots: [Int]
   }
   /// The declared axes with a default whose themes all have variables,
   /// by slot, with those themes' positions (`ThemeMask`): one of them is
-  /// current in every query (`canBeCurrent`).
+  /// current in every query (`someQueryResolves(to:reached:)`).
   private var alwaysVariableAxes: [(slot: Int, positions: [Int])] = []
   private struct CombinationsKey: Hashable {
     var themes: [String]
@@ -98,7 +99,7 @@ struct SheetCompiler {
   /// with `themes` (at most one per axis, none on the axes of `themes`),
   /// added to `themes`: the key to evaluate under and the values key of
   /// each; the first is `themes` alone.
-  private mutating func combinations(with themes: [String], among: ThemeMask? = nil) -> [ThemeSet] {
+  private mutating func combinations(with themes: [String], among: ThemeMask? = nil) -> [EvaluationSet] {
     let cacheKey = CombinationsKey(themes: themes, among: among)
     if let known = combinationsByThemes[cacheKey] { return known }
     let used = Set(themes.map { axes.slot(of: $0) })
@@ -108,7 +109,7 @@ struct SheetCompiler {
       sets += sets.flatMap { set in (reached ?? candidates).map { set + [$0] } }
     }
     let combinations = sets.map { set in
-      ThemeSet(evaluation: key(set), values: valuesKey(set), slots: set.map { axes.slot(of: $0) })
+      EvaluationSet(evaluation: key(set), values: valuesKey(set), slots: set.map { axes.slot(of: $0) })
     }
     combinationsByThemes[cacheKey] = combinations
     return combinations
@@ -230,16 +231,16 @@ struct SheetCompiler {
       global: definitions.variables, themes: definitions.themeVariables.map { ($0.key, $0.value) },
       listed: Set(axes.axes.flatMap(\.themes)))
     // Values are computed for every set of themes with variables a query
-    // can have: past `maxThemeSets` that is refused rather than left
+    // can have: past `maxEvaluationSets` that is refused rather than left
     // unchecked or wrong.
     var sets = 1
     for (_, themes) in variableThemesBySlot {
       sets = sets.multipliedReportingOverflow(by: themes.count + 1).partialValue
-      if sets > Self.maxThemeSets || sets <= 0 { break }
+      if sets > Self.maxEvaluationSets || sets <= 0 { break }
     }
-    if sets > Self.maxThemeSets || sets <= 0, let first = definitions.axes.first {
+    if sets > Self.maxEvaluationSets || sets <= 0, let first = definitions.axes.first {
       sink.error(
-        "themes with variables on \(variableThemesBySlot.count) axes make more than \(Self.maxThemeSets) sets of "
+        "themes with variables on \(variableThemesBySlot.count) axes make more than \(Self.maxEvaluationSets) sets of "
           + "themes a query can have; values are computed for each set",
         .limitExceeded, at: SourceLocation(file: first.file, line: 1, column: 1))
       variableThemesBySlot = []
@@ -247,7 +248,7 @@ struct SheetCompiler {
   }
 
   /// Most sets of themes with variables (one or none per axis) a load computes values for.
-  static let maxThemeSets = 1_000
+  static let maxEvaluationSets = 1_000
 
   /// Whether the selector names at most one theme per axis; reports it if not.
   private func themesFit(_ definition: StyleDefinition) -> Bool {
@@ -270,6 +271,8 @@ struct SheetCompiler {
     lastEvaluator = nil
     spareLinks = []
     flattened = [:]
+    combinationsByThemes = [:]
+    shadowedPaths = ShadowedPaths()
     isOnChain = []
     lastUnthemed = nil
   }
@@ -294,58 +297,59 @@ struct SheetCompiler {
 
   /// Values under the style's own `themes` (a selector's; none for an
   /// unthemed style), plus each set of other axes' themes' where their
-  /// variables change them. A body that reaches no variable a theme
-  /// shadows is the same under every theme, so it is evaluated once.
+  /// variables change them. Each evaluation notes the themes whose
+  /// variables it reached; the style is evaluated under every set of those
+  /// that some query resolves to, until no evaluation reaches a new one. A
+  /// body that reaches no variable a theme shadows is the same under every
+  /// theme, so it is evaluated once.
   private mutating func themedStyle(
     themes: [String] = [], source: SourceLocation, _ properties: (inout SheetCompiler, String?) -> Properties?
   ) -> Style? {
-    let own = themes.isEmpty ? ThemeSet(evaluation: nil, values: nil, slots: []) : combinations(with: themes)[0]
-    let tracking = evaluator(own.evaluation)
-    let outer = tracking.startTracking()
+    let own = themes.isEmpty ? EvaluationSet(evaluation: nil, values: nil, slots: []) : combinations(with: themes)[0]
     sink.hold()
-    let base = properties(&self, own.evaluation)
-    let reached = tracking.endTracking(outer: outer)
-    guard base != nil || canBeCurrent(own, reached: reached) else {
-      // No query has none of the themes that define what failed (an axis
-      // default is one of them): its errors are not the style's. The
-      // evaluation stopped at the failure, so what it reached is not all
-      // the values depend on: every set of themes is evaluated.
-      releaseDiagnostics(keeping: false)
-      return collect(combinations(with: themes), reached: nil, source: source, properties)
+    var (base, reached) = tracked(own, properties)
+    // When no query resolves to its own themes alone (an axis default
+    // defines what failed), the failure is not the style's, and the
+    // first set a query resolves to gives its properties.
+    let isOwnResolved = someQueryResolves(to: own, reached: reached)
+    releaseDiagnostics(keeping: isOwnResolved)
+    if base == nil && isOwnResolved { return nil }
+    guard !reached.isEmpty else { return base.map { Style(properties: $0, source: source) } }
+    var themed: [String: Properties] = [:]
+    var evaluated: Set<String?> = [own.evaluation]
+    var isReachGrowing = true
+    while isReachGrowing {
+      isReachGrowing = false
+      for set in combinations(with: themes, among: reached) where !evaluated.contains(set.evaluation) {
+        guard someQueryResolves(to: set, reached: reached) else { continue }
+        evaluated.insert(set.evaluation)
+        let (values, reachedHere) = tracked(set, properties)
+        guard let values else { return nil }
+        if !reached.contains(reachedHere) {
+          reached.formUnion(reachedHere)
+          isReachGrowing = true
+        }
+        guard let known = base else {
+          base = values
+          continue
+        }
+        if values != known, let key = set.values { themed[key] = values }
+      }
     }
-    releaseDiagnostics(keeping: true)
     guard let base else { return nil }
-    guard !reached.isEmpty else { return Style(properties: base, source: source) }
-    let sets = combinations(with: themes, among: reached).dropFirst()
-    var style = collect(sets, reached: reached, base: base, source: source, properties)
-    style?.keyedThemes = keyedThemes(reached, themes: themes)
+    var style = Style(properties: base, themed: themed, source: source)
+    style.keyedThemes = keyedThemes(reached, themes: themes)
     return style
   }
 
-  /// A style of the values under each of `sets` that a query can have
-  /// (`canBeCurrent`): `base` (nil: the first such set's) as its
-  /// properties, the others where they differ. Errors under a set no query
-  /// can have are dropped, and so are its values.
-  private mutating func collect(
-    _ sets: some Sequence<ThemeSet>, reached: ThemeMask?, base: Properties? = nil,
-    source: SourceLocation, _ properties: (inout SheetCompiler, String?) -> Properties?
-  ) -> Style? {
-    var base = base
-    var themed: [String: Properties] = [:]
-    for set in sets {
-      let isPossible = canBeCurrent(set, reached: reached)
-      sink.hold()
-      let result = properties(&self, set.evaluation)
-      releaseDiagnostics(keeping: isPossible)
-      guard isPossible else { continue }
-      guard let result else { return nil }
-      guard let known = base else {
-        base = result
-        continue
-      }
-      if result != known, let key = set.values { themed[key] = result }
-    }
-    return base.map { Style(properties: $0, themed: themed, source: source) }
+  /// `properties` under `set`, with the themes whose variables that reached.
+  private mutating func tracked(
+    _ set: EvaluationSet, _ properties: (inout SheetCompiler, String?) -> Properties?
+  ) -> (values: Properties?, reached: ThemeMask) {
+    let tracking = evaluator(set.evaluation)
+    let outer = tracking.startTracking()
+    let values = properties(&self, set.evaluation)
+    return (values, tracking.endTracking(outer: outer))
   }
 
   /// Ends the sink's holding (`DiagnosticSink.hold()`): keeps or drops what
@@ -357,28 +361,24 @@ struct SheetCompiler {
     heldFailures = []
   }
 
-  /// Whether a query can have the themes of `set` as the ones that
-  /// matter: on every axis `set` leaves out, no theme, or one that changes
-  /// nothing here (without variables, or none that `reached` names; nil:
-  /// every theme with variables matters). An axis with a default whose
-  /// themes all matter always has one of them current.
-  private func canBeCurrent(_ set: ThemeSet, reached: ThemeMask?) -> Bool {
+  /// Whether some query resolves to `set`: has its themes as the ones
+  /// that matter, and on every axis `set` leaves out no theme, or one
+  /// that changes nothing here (without variables, or none `reached`
+  /// names). An axis with a default whose themes all matter always has
+  /// one of them current.
+  private func someQueryResolves(to set: EvaluationSet, reached: ThemeMask) -> Bool {
     for (slot, positions) in alwaysVariableAxes where !set.slots.contains(slot) {
-      guard let reached else { return false }
       if positions.allSatisfy(reached.contains(position:)) { return false }
     }
     return true
   }
 
   /// The themes with variables among `reached` and the style's `own`, in
-  /// axis order, when they are not all of them: `themed` is keyed by sets
-  /// of these alone, and a query's other themes change nothing
-  /// (`Style.keyedThemes`).
-  private func keyedThemes(_ reached: ThemeMask, themes own: [String]) -> [String]? {
-    let themes = definitions.themeVariables.keys.filter {
-      reached.contains(position: variablePosition[$0]!) || own.contains($0)
-    }
-    return themes.count == definitions.themeVariables.count ? nil : axes.inAxisOrder(themes)
+  /// axis order: `themed` is keyed by sets of these alone, and a query's
+  /// other themes change nothing (`Style.keyedThemes`).
+  private func keyedThemes(_ reached: ThemeMask, themes own: [String]) -> [String] {
+    axes.inAxisOrder(
+      definitions.themeVariables.keys.filter { reached.contains(position: variablePosition[$0]!) || own.contains($0) })
   }
 
   private mutating func ownProperties(_ index: Int, theme: String?) -> Properties? {

@@ -93,6 +93,16 @@ final class DiagnosticSink {
     add(SheetDiagnostic(.error, message, kind: kind, at: location, suggestion: suggestion))
   }
 
+  /// An error that stands whatever `release(keeping:)` decides: the
+  /// shared expansion budget running out, after which every evaluation
+  /// is refused without a word.
+  func errorPastHold(_ message: String, _ kind: DiagnosticKind, at location: SourceLocation) {
+    let waiting = held
+    held = nil
+    error(message, kind, at: location)
+    held = waiting
+  }
+
   func warning(_ message: String, _ kind: DiagnosticKind, at location: SourceLocation) {
     add(SheetDiagnostic(.warning, message, kind: kind, at: location))
   }
@@ -111,13 +121,15 @@ final class DiagnosticSink {
   private var held: [SheetDiagnostic]?
 
   /// Makes diagnostics wait until `release(keeping:)`.
-  func hold() { held = [] }
+  func hold() {
+    precondition(held == nil, "holds do not nest")
+    held = []
+  }
 
-  /// Adds the waiting diagnostics, or drops them. A limit error is always
-  /// added: a spent budget refuses everything after it without a word.
+  /// Adds the waiting diagnostics, or drops them.
   func release(keeping: Bool) {
     let waiting = held ?? []
     held = nil
-    for diagnostic in waiting where keeping || diagnostic.kind == .limitExceeded { add(diagnostic) }
+    if keeping { for diagnostic in waiting { add(diagnostic) } }
   }
 }

@@ -15,8 +15,7 @@ final class ValueEvaluator {
   private let budget: ExpansionBudget
   /// Resolved variables, and the themes that shadow what each reached.
   private var cache: [String: (value: PropertyValue, size: Int, depth: Int, shadowing: ThemeMask)] = [:]
-  /// What themes define again, when this evaluator is the unthemed one
-  /// (else empty): see `ShadowedPaths`.
+  /// Which variables themes change: see `ShadowedPaths`.
   private let shadowed: ShadowedPaths
   /// The themes that shadow a variable an evaluation since the last
   /// `startTracking()` used: its result is the same under every set of
@@ -125,7 +124,7 @@ final class ValueEvaluator {
     switch budget.spend(size) {
     case .spent: return true
     case .ranOut:
-      sink.error(message, .limitExceeded, at: location)
+      sink.errorPastHold(message, .limitExceeded, at: location)
       return false
     case .refused: return false
     }
@@ -446,7 +445,7 @@ final class ValueEvaluator {
     guard let tree = variables.lookup(name.split(separator: ".", omittingEmptySubsequences: false)) else {
       // Themes that define it make it known under them.
       reached.formUnion(shadowed.themes(shadowing: name))
-      let definingThemes = shadowed.listedThemes(defining: name)
+      let definingThemes = theme == nil ? shadowed.listedThemes(defining: name) : []
       guard definingThemes.isEmpty else {
         sink.error(
           "unknown variable '\(name)': only themes define it ("

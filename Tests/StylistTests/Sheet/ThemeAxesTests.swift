@@ -199,3 +199,54 @@ extension ThemeAxesTests {
     }
   }
 }
+
+extension ThemeAxesTests {
+  /// A variable only the themes of an axis with a default define is
+  /// evaluated under those themes alone, however many other axes there
+  /// are: 400 styles over three axes of nine themes stay within the budget.
+  @Test func aDefaultAxisVariableCostsItsOwnThemes() throws {
+    let axes = ["a", "b", "c"].map { axis in (axis, (1...9).map { "\(axis)\($0)" }) }
+    var yaml = "axes:\n"
+    for (axis, themes) in axes {
+      yaml += "  \(axis): { themes: [\(themes.joined(separator: ", "))], default: \(themes[0]) }\n"
+    }
+    yaml += "variables: { pad: 1, gap: 1 }\nthemes:\n"
+    for (axis, themes) in axes {
+      let name = ["a": "fg", "b": "pad", "c": "gap"][axis]!
+      for theme in themes { yaml += "  \(theme): { variables: { \(name): \(theme) } }\n" }
+    }
+    yaml += "styles:\n" + (0..<400).map { "  s\($0): { color: $fg }\n" }.joined()
+    let engine = StyleEngine(sheets: [try StyleSheet(yaml: yaml, name: "wide.yaml")], themes: ["a5", "b3", "c7"])
+    #expect(engine.bestMatch(for: "s42").properties?["color"] == .string("a5"))
+  }
+
+  /// Errors under a set no query resolves to are dropped, a nesting limit
+  /// among them; the shared budget running out is not.
+  @Test func limitsOfOneEvaluationGoWithIt() throws {
+    let chain = (1...100).map { "r\($0): $r\($0 + 1)" }.joined(separator: ", ")
+    let yaml = """
+      axes: { appearance: { themes: [light, dark], default: light } }
+      variables: { a: $r1, \(chain), r101: end }
+      themes:
+        light: { variables: { a: x } }
+        dark: { variables: { a: y } }
+      styles: { title: { v: $a } }
+      """
+    let engine = StyleEngine(sheets: [try StyleSheet(yaml: yaml, name: "deep.yaml")], themes: [])
+    #expect(engine.bestMatch(for: "title").properties?["v"] == .string("x"))
+  }
+
+  /// Sheets built apart and queried together: each style reads the values
+  /// of the themes it reaches, whatever else the query's key names.
+  @Test func sheetsBuiltApartKeepTheirValues() throws {
+    let appearance = try StyleSheet(
+      yaml: "axes: { appearance: [light, dark] }\nvariables: { fg: black }\n"
+        + "themes: { dark: { variables: { fg: white } } }\nstyles: { title: { color: $fg } }\n")
+    let density = try StyleSheet(
+      yaml: "axes: { density: [regular, compact] }\nvariables: { pad: 4 }\n"
+        + "themes: { compact: { variables: { pad: 2 } } }\nstyles: { card: { margin: $pad } }\n")
+    let engine = StyleEngine(sheets: [appearance, density], themes: ["dark", "compact"])
+    #expect(engine.bestMatch(for: "title").properties?["color"] == .string("white"))
+    #expect(engine.bestMatch(for: "card").properties?["margin"] == .int(2))
+  }
+}
