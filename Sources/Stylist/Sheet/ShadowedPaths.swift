@@ -37,17 +37,19 @@ struct ShadowedPaths {
   init(global: VariableTree, themes: [(name: String, variables: VariableTree)], listed: Set<String>) {
     names = themes.map(\.name)
     self.listed = listed
-    var themedLeaves: [(path: String, value: YAMLNode)] = []
+    var themedLeaves: [(path: String, references: [String])] = []
     for (position, (_, tree)) in themes.enumerated() {
       for leaf in tree.leaves {
         defining.note(leaf.path, changingWith: ThemeMask(position: position))
-        themedLeaves.append((leaf.path, leaf.value))
+        let references = VariableReferences.named(in: leaf.value)
+        if !references.isEmpty { themedLeaves.append((leaf.path, references)) }
       }
     }
     guard !themedLeaves.isEmpty else { return }
-    var reach = ReferenceReach(trees: [global] + themes.map(\.variables), defining: defining)
-    for (path, value) in themedLeaves {
-      let through = reach.themes(changingAny: VariableReferences.named(in: value))
+    let reach = ReferenceReach(
+      trees: [global] + themes.map(\.variables), defining: defining, from: themedLeaves.flatMap(\.references))
+    for (path, references) in themedLeaves {
+      let through = reach.themes(changingAny: references)
       if !through.isEmpty { reaching.note(path, changingWith: through) }
     }
   }
@@ -100,31 +102,27 @@ private struct PathThemes {
 /// themes: those that define it, and those that change any variable one of
 /// its definitions refers to.
 private struct ReferenceReach {
-  /// The global variables, then each theme's.
-  let trees: [VariableTree]
-  let defining: PathThemes
-  /// Each path looked at: the themes found so far, and the paths its
-  /// definitions refer to.
+  /// Each path reached from the starting names: the themes that change
+  /// it, and the paths its definitions refer to.
   private var paths: [String: (themes: ThemeMask, references: [String])] = [:]
 
-  init(trees: [VariableTree], defining: PathThemes) {
-    self.trees = trees
-    self.defining = defining
+  /// `trees`: the global variables, then each theme's; `names`: where the
+  /// references start.
+  init(trees: [VariableTree], defining: PathThemes, from names: [String]) {
+    discover(names, in: trees, defining: defining)
+    settle()
   }
 
-  /// The themes that change any of `names`.
-  mutating func themes(changingAny names: [String]) -> ThemeMask {
-    guard !names.isEmpty else { return ThemeMask() }
-    discover(names)
-    settle()
+  /// The themes that change any of `names` (among those it started from).
+  func themes(changingAny names: [String]) -> ThemeMask {
     var themes = ThemeMask()
-    for name in names { themes.formUnion(paths[name]!.themes) }
+    for name in names { themes.formUnion(paths[name]?.themes ?? ThemeMask()) }
     return themes
   }
 
   /// Adds `names` and every path their definitions refer to, in any tree.
-  private mutating func discover(_ names: [String]) {
-    var pending = names.filter { paths[$0] == nil }
+  private mutating func discover(_ names: [String], in trees: [VariableTree], defining: PathThemes) {
+    var pending = names
     while let name = pending.popLast() {
       guard paths[name] == nil else { continue }
       var references: [String] = []
@@ -138,19 +136,20 @@ private struct ReferenceReach {
     }
   }
 
-  /// Spreads themes along references until nothing changes: each pass
-  /// adds at least one theme somewhere, so it ends.
+  /// Spreads themes from each path to the paths that refer to it, along a
+  /// worklist: a path goes back on it only when its themes grew, so the
+  /// work is bounded by the references times the themes.
   private mutating func settle() {
-    var changed = true
-    while changed {
-      changed = false
-      for (name, entry) in paths {
-        var themes = entry.themes
-        for reference in entry.references { themes.formUnion(paths[reference]!.themes) }
-        if themes != entry.themes {
-          paths[name]!.themes = themes
-          changed = true
-        }
+    var referrers: [String: [String]] = [:]
+    for (name, entry) in paths {
+      for reference in entry.references { referrers[reference, default: []].append(name) }
+    }
+    var pending = paths.filter { !$0.value.themes.isEmpty }.map(\.key)
+    while let name = pending.popLast() {
+      let themes = paths[name]!.themes
+      for referrer in referrers[name] ?? [] where !paths[referrer]!.themes.contains(themes) {
+        paths[referrer]!.themes.formUnion(themes)
+        pending.append(referrer)
       }
     }
   }

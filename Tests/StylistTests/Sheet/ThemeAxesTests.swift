@@ -250,3 +250,23 @@ extension ThemeAxesTests {
     #expect(engine.bestMatch(for: "card").properties?["margin"] == .int(2))
   }
 }
+
+extension ThemeAxesTests {
+  /// Token-style sheets alias thousands of palette entries from each theme:
+  /// what each alias reaches is worked out once for all of them.
+  @Test func thousandsOfThemedAliases() throws {
+    let count = 3_000
+    var yaml = "axes: { appearance: { themes: [light, dark], default: light } }\nvariables:\n  palette:\n"
+    yaml += (0..<count).map { "    c\($0): \"#\($0)\"\n" }.joined()
+    yaml += "themes:\n"
+    for (theme, shift) in [("light", 0), ("dark", 1)] {
+      yaml += "  \(theme):\n    variables:\n      color:\n"
+      yaml += (0..<count).map { "        t\($0): $palette.c\(($0 + shift) % count)\n" }.joined()
+    }
+    yaml += "styles:\n  title: { color: $color.t7 }\n"
+    let engine = StyleEngine(sheets: [try StyleSheet(yaml: yaml, name: "tokens.yaml")], themes: ["dark"])
+    #expect(engine.bestMatch(for: "title").properties?["color"] == .string("#8"))
+    engine.themes = ["light"]
+    #expect(engine.bestMatch(for: "title").properties?["color"] == .string("#7"))
+  }
+}
