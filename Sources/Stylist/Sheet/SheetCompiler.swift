@@ -56,6 +56,8 @@ struct SheetCompiler {
   /// `combinations(with:among:)` by what was asked: a sheet has few sets of
   /// selector themes, and few sets of themes its styles reach.
   private var combinationsByThemes: [CombinationsKey: [EvaluationSet]] = [:]
+  /// `keyedThemes(_:themes:)` by what was asked: styles share their reach.
+  private var keyedThemesByReach: [CombinationsKey: [String]] = [:]
   /// A set of themes a style is evaluated under: its key, its values
   /// key, and the axis slots it names.
   private struct EvaluationSet {
@@ -272,6 +274,7 @@ struct SheetCompiler {
     spareLinks = []
     flattened = [:]
     combinationsByThemes = [:]
+    keyedThemesByReach = [:]
     shadowedPaths = ShadowedPaths()
     isOnChain = []
     lastUnthemed = nil
@@ -316,13 +319,14 @@ struct SheetCompiler {
     if base == nil && isOwnResolved { return nil }
     guard !reached.isEmpty else { return base.map { Style(properties: $0, source: source) } }
     var themed: [String: Properties] = [:]
-    var evaluated: Set<String?> = [own.evaluation]
+    // Few: a style reaches the themes of an axis or two.
+    var evaluated: [String?] = [own.evaluation]
     var isReachGrowing = true
     while isReachGrowing {
       isReachGrowing = false
       for set in combinations(with: themes, among: reached) where !evaluated.contains(set.evaluation) {
         guard someQueryResolves(to: set, reached: reached) else { continue }
-        evaluated.insert(set.evaluation)
+        evaluated.append(set.evaluation)
         let (values, reachedHere) = tracked(set, properties)
         guard let values else { return nil }
         if !reached.contains(reachedHere) {
@@ -376,9 +380,13 @@ struct SheetCompiler {
   /// The themes with variables among `reached` and the style's `own`, in
   /// axis order: `themed` is keyed by sets of these alone, and a query's
   /// other themes change nothing (`Style.keyedThemes`).
-  private func keyedThemes(_ reached: ThemeMask, themes own: [String]) -> [String] {
-    axes.inAxisOrder(
+  private mutating func keyedThemes(_ reached: ThemeMask, themes own: [String]) -> [String] {
+    let cacheKey = CombinationsKey(themes: own, among: reached)
+    if let known = keyedThemesByReach[cacheKey] { return known }
+    let keyed = axes.inAxisOrder(
       definitions.themeVariables.keys.filter { reached.contains(position: variablePosition[$0]!) || own.contains($0) })
+    keyedThemesByReach[cacheKey] = keyed
+    return keyed
   }
 
   private mutating func ownProperties(_ index: Int, theme: String?) -> Properties? {
