@@ -2,7 +2,9 @@
 /// (themed variables, README: Style sheets): `themed` holds the themes where they differ
 /// from `properties`, the values under no theme.
 public struct Style: Hashable, Sendable {
-  /// The properties without a theme, in the order written.
+  /// The properties without a theme, in the order written: for a loaded
+  /// style, under its selector's themes, or under the first set of themes
+  /// a query can have when every query has one (an axis default).
   public var properties: Properties
   /// For each set of themes whose variables change a value, the properties
   /// under it, keyed by its values key: the themes with variables, in axis
