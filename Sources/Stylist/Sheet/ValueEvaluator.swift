@@ -429,6 +429,34 @@ final class ValueEvaluator {
     return nil
   }
 
+  /// Reports `name` as unknown here. Out of line, like `reportCycle`:
+  /// `variable` is a level of every nesting through variables, and a
+  /// message built in its frame would make each level take more stack.
+  @inline(never)
+  private func reportUnknown(_ name: String, at mark: YAMLMark, file: String) {
+    // Themes that define it make it known under them.
+    reached.formUnion(shadowed.themes(shadowing: name))
+    let definingThemes = theme == nil ? shadowed.listedThemes(defining: name) : []
+    guard definingThemes.isEmpty else {
+      sink.error(
+        "unknown variable '\(name)': only themes define it ("
+          + definingThemes.map { "'\($0)'" }.joined(separator: ", ")
+          + "), and a query can have none of them current", .unknownVariable, at: location(mark, file))
+      return
+    }
+    let hint = Suggestion.hint(for: name, among: referablePaths)
+    sink.error(
+      "unknown variable '\(name)'\(themeSuffix)\(hint.text)", .unknownVariable, at: location(mark, file),
+      suggestion: hint.name)
+  }
+
+  /// Reports the cycle from `resolving[start]` back to `name`.
+  @inline(never)
+  private func reportCycle(from start: Int, to name: String, at mark: YAMLMark, file: String) {
+    let cycle = (resolving[start...] + [name]).joined(separator: " -> ")
+    sink.error("variable cycle: \(cycle)\(themeSuffix)", .variableCycle, at: location(mark, file))
+  }
+
   /// The fully resolved value of variable `name` under this theme.
   func variable(_ name: String, at mark: YAMLMark, file: String) -> (value: PropertyValue, size: Int)? {
     // A cached variable was marked used when it was resolved.
@@ -438,25 +466,11 @@ final class ValueEvaluator {
       return charge(cached.size, at: mark, file: file) ? (cached.value, cached.size) : nil
     }
     if let start = resolving.firstIndex(of: name) {
-      let cycle = (resolving[start...] + [name]).joined(separator: " -> ")
-      sink.error("variable cycle: \(cycle)\(themeSuffix)", .variableCycle, at: location(mark, file))
+      reportCycle(from: start, to: name, at: mark, file: file)
       return nil
     }
     guard let tree = variables.lookup(name.split(separator: ".", omittingEmptySubsequences: false)) else {
-      // Themes that define it make it known under them.
-      reached.formUnion(shadowed.themes(shadowing: name))
-      let definingThemes = theme == nil ? shadowed.listedThemes(defining: name) : []
-      guard definingThemes.isEmpty else {
-        sink.error(
-          "unknown variable '\(name)': only themes define it ("
-            + definingThemes.map { "'\($0)'" }.joined(separator: ", ")
-            + "), and a query can have none of them current", .unknownVariable, at: location(mark, file))
-        return nil
-      }
-      let hint = Suggestion.hint(for: name, among: referablePaths)
-      sink.error(
-        "unknown variable '\(name)'\(themeSuffix)\(hint.text)", .unknownVariable, at: location(mark, file),
-        suggestion: hint.name)
+      reportUnknown(name, at: mark, file: file)
       return nil
     }
     // A variable is a level of nesting too (a map of them is a map).
