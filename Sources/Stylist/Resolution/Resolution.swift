@@ -158,14 +158,26 @@ final class CurrentThemes: Hashable, Sendable {
   /// For the engine's themes: those themes as the engine has them
   /// (`QueryOptions.themes`); empty otherwise.
   let engineThemes: [String]
+  /// False for engine themes not yet worked out on an index
+  /// (`QueryOptions(themes:)`): then only `engineThemes` holds anything.
+  let isWorkedOut: Bool
 
   init(
     themes: [String], themeSets: [ThemeSetID], valuesKey: String?, slots: [ThemeID],
     withNodeTheme: [CurrentThemes] = [], engineThemes: [String] = []
   ) {
     (self.themes, self.themeSets, self.valuesKey, self.slots) = (themes, themeSets, valuesKey, slots)
-    (self.withNodeTheme, self.engineThemes) = (withNodeTheme, engineThemes)
+    (self.withNodeTheme, self.engineThemes, isWorkedOut) = (withNodeTheme, engineThemes, true)
   }
+
+  /// Engine themes as given, before an index works them out.
+  init(given themes: [String]) {
+    (self.themes, themeSets, valuesKey, slots, withNodeTheme) = ([], [], nil, [], [])
+    (engineThemes, isWorkedOut) = (themes, false)
+  }
+
+  /// No themes given: shared, so that default options allocate nothing.
+  static let noneGiven = CurrentThemes(given: [])
 
   static func == (lhs: CurrentThemes, rhs: CurrentThemes) -> Bool {
     lhs.themes == rhs.themes && lhs.themeSets == rhs.themeSets && lhs.valuesKey == rhs.valuesKey
@@ -178,23 +190,16 @@ final class CurrentThemes: Hashable, Sendable {
 /// the sheets' `mode:` come to.
 struct QueryOptions: Hashable, Sendable {
   /// The themes as given, or what they come to on an index: one reference
-  /// either way, since the options are copied into every query.
-  private enum Themes: Hashable, Sendable {
-    case given([String])
-    case worked(CurrentThemes)
-  }
-  private var source: Themes
+  /// either way, since the options are copied into every query. (A plain
+  /// class reference, not an enum's payload, whose tag bits in the pointer
+  /// hide it from the leak checker of `make sanitize`.)
+  private var source: CurrentThemes
 
   /// The engine's themes, at most one per axis (a node's `@theme` parts
   /// replace them on their axes; axis defaults fill the others).
   var themes: [String] {
-    get {
-      switch source {
-      case .given(let themes): themes
-      case .worked(let current): current.engineThemes
-      }
-    }
-    set { source = .given(newValue) }
+    get { source.engineThemes }
+    set { source = newValue.isEmpty ? .noneGiven : CurrentThemes(given: newValue) }
   }
   /// How themed selectors rank (the precedence rules).
   var mode: PrecedenceMode
@@ -203,16 +208,22 @@ struct QueryOptions: Hashable, Sendable {
   /// axes' defaults, the theme sets that apply, the values key), worked
   /// out once (`StyleIndex.options(themes:mode:)`); nil: per query.
   var current: CurrentThemes? {
-    get {
-      guard case .worked(let current) = source else { return nil }
-      return current
-    }
-    set { source = newValue.map { .worked($0) } ?? .given(themes) }
+    get { source.isWorkedOut ? source : nil }
+    set { source = newValue ?? CurrentThemes(given: themes) }
   }
 
   init(themes: [String] = [], mode: PrecedenceMode = .themed) {
-    source = .given(themes)
+    source = themes.isEmpty ? .noneGiven : CurrentThemes(given: themes)
     self.mode = mode
+  }
+
+  static func == (lhs: QueryOptions, rhs: QueryOptions) -> Bool {
+    lhs.mode == rhs.mode && lhs.themes == rhs.themes && lhs.current == rhs.current
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(mode)
+    hasher.combine(themes)
   }
 
   init(theme: String?, mode: PrecedenceMode = .themed) {
