@@ -10,6 +10,9 @@ struct ImagesCommand: ParsableCommand {
       omit, of dropping them), ranked like selectors on the same node. With one
       node the text output is the names alone; with several, each node's names
       follow it, indented. JSON is one array of {"node":…,"names":[…]}.
+      A component with a variant offers four spellings, so a node has up to
+      4^n names: a node with more than --max-names is an error (exit 2),
+      checked for every node before anything is printed.
 
       Example:
         $ stylist images client/searchbar/image
@@ -45,21 +48,33 @@ struct ImagesCommand: ParsableCommand {
   @Option(help: "Output format.")
   var format: TextOrJSON = .text
 
+  @Option(help: "Most names a node may have (repeats included) before it is refused.")
+  var maxNames: Int = 100_000
+
   func validate() throws {
     if nodes.isEmpty { throw ValidationError("Give at least one node.") }
     try validateThemes(themeArguments)
+    if maxNames < 1 { throw ValidationError("--max-names must be at least 1.") }
   }
 
   func run() throws {
     let identifiers = try nodes.map(parseNodeArgument)
     let options = ImageNameOptions(separator: separator, wildcard: wildcard, form: form)
+    let lists = zip(nodes, identifiers).map { text, identifier in
+      // Without sheets there are no axes: a node's themes replace the option's.
+      let themes = identifier.themes.isEmpty ? splitThemes(themeArguments) : identifier.themes
+      return (text, ImageNames(node: identifier, themes: themes, mode: mode, options: options))
+    }
+    for (text, names) in lists where names.candidateCount > maxNames {
+      let count = names.candidateCount == .max ? "more than \(Int.max)" : "\(names.candidateCount)"
+      Diagnostics.error(
+        "node '\(text)' has \(count) image names, more than --max-names (\(maxNames))", at: "<command line>")
+      throw ExitCode(ExitStatus.invalidInput)
+    }
     var output = OutputBuffer()
     // Names are written as they are generated: a deep node has many.
     if format == .json { output.write("[\n") }
-    for (position, (text, identifier)) in zip(nodes, identifiers).enumerated() {
-      // Without sheets there are no axes: a node's themes replace the option's.
-      let themes = identifier.themes.isEmpty ? splitThemes(themeArguments) : identifier.themes
-      let names = ImageNames(node: identifier, themes: themes, mode: mode, options: options)
+    for (position, (text, names)) in lists.enumerated() {
       switch format {
       case .json:
         output.write(position == 0 ? "{\"node\":" : ",\n{\"node\":")

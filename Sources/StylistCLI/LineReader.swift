@@ -1,6 +1,7 @@
 /// Reads lines from a file descriptor in large chunks, in constant memory:
-/// a line longer than `maxLineLength` is not kept but skipped to its end and
-/// reported as too long.
+/// a line longer than `maxLineLength` bytes (its `\n` not counted) is not
+/// answered but skipped to its end and reported as too long, wherever it
+/// ends in the buffer.
 struct LineReader {
   enum Line {
     /// The line's bytes, without its `\n` (or `\r\n`).
@@ -52,6 +53,10 @@ struct LineReader {
           isFirstLine = false
           return .tooLong(dropped + newline - start)
         }
+        if newline - start > Self.maxLineLength {
+          isFirstLine = false
+          return .tooLong(newline - start)
+        }
         var end = newline
         if end > start && buffer[end - 1] == 0x0D { end -= 1 }
         return .bytes(firstLineChecked(buffer[start..<end]))
@@ -67,6 +72,10 @@ struct LineReader {
         if let dropped = skipped {
           isFirstLine = false
           return .tooLong(dropped + buffer.count - start)
+        }
+        if buffer.count - start > Self.maxLineLength {
+          isFirstLine = false
+          return .tooLong(buffer.count - start)
         }
         return .bytes(firstLineChecked(buffer[start...]))
       }

@@ -44,6 +44,13 @@ struct ResolveCommand: ParsableCommand {
       }
       for theme in styleTree.themes { Diagnostics.warnIfUnknown(theme: theme, in: engine, at: location) }
     }
+    // Groups naming themes (`@dark`) give an atom its own: two of one axis
+    // are an error at the atom, as in a node argument.
+    for (identifier, item) in styleTree.atoms where identifier.themes.count > 1 {
+      guard let conflict = engine.themeConflict(in: identifier) else { continue }
+      Diagnostics.error("invalid node '\(identifier)': \(conflict)", at: item.source?.description ?? tree)
+      throw ExitCode(ExitStatus.invalidInput)
+    }
     let answers = Array(zip(styleTree.identifiers.map(\.description), engine.resolve(styleTree)))
     var output = OutputBuffer()
     switch format {

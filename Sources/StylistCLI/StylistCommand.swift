@@ -19,19 +19,26 @@ struct StylistCommand: ParsableCommand {
   )
 
   /// Names an unknown command (and the closest known one) before the
-  /// argument parser would call it an unexpected argument.
+  /// argument parser would call it an unexpected argument, or print the
+  /// general help for `help` followed by a name it does not know.
   static func main() {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
     if let first = arguments.first, !first.hasPrefix("-") {
-      let known = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
-      if !known.contains(first) {
-        let hint = Suggestion.hint(for: first, among: known).text
-        Diagnostics.writeError(
-          "error: unknown command '\(first)'\(hint)\nUsage: stylist <command> …; run 'stylist help' for the commands.\n"
-        )
-        Self.exit(withError: ExitCode.validationFailure)
+      if first == "help", let named = arguments.dropFirst().first, !named.hasPrefix("-") {
+        exitIfUnknown(named, known: commands + ["help"])
+      } else {
+        exitIfUnknown(first, known: commands + ["help"])
       }
     }
     main(arguments)
+  }
+
+  private static func exitIfUnknown(_ command: String, known: [String]) {
+    guard !known.contains(command) else { return }
+    let hint = Suggestion.hint(for: command, among: known).text
+    Diagnostics.writeError(
+      "error: unknown command '\(command)'\(hint)\nUsage: stylist <command> …; run 'stylist help' for the commands.\n")
+    Self.exit(withError: ExitCode.validationFailure)
   }
 }

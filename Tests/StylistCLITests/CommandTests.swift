@@ -65,13 +65,14 @@ import Testing
   }
 
   /// A byte order mark opening the input (as some editors save a text file)
-  /// is not part of the first node; one anywhere else is a name's character.
+  /// is not part of the first node; one anywhere else is a name's character
+  /// (escaped in JSON, which a YAML reader would not take raw).
   @Test func batchSkipsAByteOrderMarkAtTheStart() throws {
     let plain = try run(["batch", "-s", "seed/spec-example.yaml"], input: "home/title\nhome/title\n")
     let marked = try run(["batch", "-s", "seed/spec-example.yaml"], input: "\u{FEFF}home/title\nhome/title\n")
     #expect(marked.status == 0 && marked.stdout == plain.stdout)
     let later = try run(["batch", "-s", "seed/spec-example.yaml"], input: "home/title\n\u{FEFF}home/title\n")
-    #expect(later.stdout.split(separator: "\n").last?.hasPrefix("{\"node\":\"\u{FEFF}home/title\"") == true)
+    #expect(later.stdout.split(separator: "\n").last?.hasPrefix(#"{"node":"\ufeffhome/title""#) == true)
   }
 
   /// Lines read as bytes: non-ASCII names are checked by their scalars (columns
@@ -190,6 +191,39 @@ import Testing
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     try CLIRunner.expectGolden(result.stderr, "resolve-bad-tree.txt")
+  }
+
+  /// A tree's outermost groups naming themes give the atoms inside them
+  /// those themes, as a node's leading `@` parts do.
+  @Test func treeGroupsNamingThemesApplyThem() throws {
+    let result = try run([
+      "resolve", "-s", "sheets/theme-groups.yaml", "--tree", "sheets/theme-groups-tree.yaml", "--format", "json",
+    ])
+    #expect(result.status == 0)
+    let answers = result.stdout.split(separator: "\n").filter { $0.hasPrefix("{") }
+    #expect(answers.count == 3)
+    #expect(answers[0].contains(##""node":"title""##) && answers[0].contains(##""color":"#111111""##))
+    #expect(answers[1].contains(##""node":"@dark/title""##) && answers[1].contains(##""color":"#EEEEEE""##))
+    // `@` inside another group is an ordinary character.
+    #expect(answers[2].contains(##""node":"@dark/card/@inner/title""##) && answers[2].contains(##""color":"#EEEEEE""##))
+    let match = try run(["match", "-s", "sheets/theme-groups.yaml", "--format", "json", "@dark/title"])
+    #expect(match.stdout.contains(##""color":"#EEEEEE""##))
+
+    let conflict = try run([
+      "resolve", "-s", "sheets/theme-groups.yaml", "--tree", "bad/trees/theme-group-conflict.yaml",
+    ])
+    #expect(conflict.status == 2)
+    #expect(conflict.stdout.isEmpty)
+    #expect(
+      conflict.stderr
+        == "bad/trees/theme-group-conflict.yaml:5:29: error: invalid node '@dark/@light/title': 'dark' and 'light' are both on the axis of unlisted themes\n"
+    )
+    let variant = try run(["resolve", "-s", "sheets/theme-groups.yaml", "--tree", "bad/trees/theme-group-variant.yaml"])
+    #expect(variant.status == 2)
+    #expect(
+      variant.stderr
+        == "bad/trees/theme-group-variant.yaml:2:18: error: invalid group '@dark[v]': a theme is a plain name (no variant, no wildcard)\n"
+    )
   }
 
   @Test func defaultStyleIsSuccess() throws {

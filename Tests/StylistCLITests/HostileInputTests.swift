@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 6's hostile inputs that go through the command line: each fails
+/// Hostile inputs that go through the command line: each fails
 /// cleanly with a located error, or succeeds. (`make hostile`-style timings
 /// are reported in the notes, not asserted here.)
 @Suite struct HostileInputTests {
@@ -20,6 +20,39 @@ import Testing
     #expect(
       lines[1] == #"{"node":null,"error":"<stdin>:2:1: line is 10485760 bytes, longer than the 1048576-byte limit"}"#)
     #expect(lines[0] == lines[2])
+  }
+
+  /// Interpolation counts the bytes it builds: a string doubled 32 times
+  /// through variables (a 608-byte sheet) is the budget's error, not a
+  /// 2.7 GB allocation.
+  @Test func doublingStringsThroughVariablesIsRefused() throws {
+    let result = try run(["match", "-s", "bad/interpolation-doubling.yaml", "title"])
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr
+        == "bad/interpolation-doubling.yaml:17:8: error: interpolated strings build too many bytes (a string doubled through variables?)\n"
+    )
+  }
+
+  /// The limit holds wherever a line ends in the reader's buffer: a line
+  /// of exactly 1 MiB is answered, one byte more is not.
+  @Test func batchLineLimitIsExact() throws {
+    let limit = 1 << 20
+    var input = Data()
+    for length in [limit, limit + 1, limit + 1000] {
+      input.append(Data(repeating: UInt8(ascii: "a"), count: length))
+      input.append(Data("\n".utf8))
+    }
+    let result = try run(["batch", "-s", "demo/demo.yaml"], input: input)
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines[0].hasPrefix(#"{"node":"aaaa"#))
+    #expect(
+      lines[1] == #"{"node":null,"error":"<stdin>:2:1: line is 1048577 bytes, longer than the 1048576-byte limit"}"#)
+    #expect(
+      lines[2] == #"{"node":null,"error":"<stdin>:3:1: line is 1049576 bytes, longer than the 1048576-byte limit"}"#)
   }
 
   @Test func hundredThousandComponentIdentifier() throws {

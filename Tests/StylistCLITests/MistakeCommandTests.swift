@@ -74,7 +74,7 @@ import Testing
     #expect(
       result.stdout == """
         [
-        {"file":"layered/typos.yaml","line":1,"column":11,"severity":"error","kind":"import-not-found","message":"import not found: 'layered/tokenz.yaml'; did you mean 'layered/tokens.yaml'? (1 error about a name it may define not reported)","suggestion":"layered/tokens.yaml"},
+        {"file":"layered/typos.yaml","line":1,"column":11,"severity":"error","kind":"import-not-found","message":"import not found: 'layered/tokenz.yaml'; did you mean 'layered/tokens.yaml'? (2 errors about names it may define not reported)","suggestion":"layered/tokens.yaml"},
         {"file":"layered/themes.yaml","line":9,"column":3,"severity":"warning","kind":"similar-theme","message":"theme 'drak' is one typo away from theme 'dark'; did you mean 'dark'?","suggestion":"dark"}
         ]
 
@@ -100,6 +100,16 @@ import Testing
         == "error: unknown command 'matsh'; did you mean 'match'?\nUsage: stylist <command> …; run 'stylist help' for the commands.\n"
     )
     #expect(try run(["zzzzzz"]).stderr.hasPrefix("error: unknown command 'zzzzzz'\n"))
+  }
+
+  @Test func helpForAnUnknownCommandNamesTheClosestOne() throws {
+    let result = try run(["help", "mtach"])
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("error: unknown command 'mtach'; did you mean 'match'?\n"))
+    let known = try run(["help", "match"])
+    #expect(known.status == 0)
+    #expect(known.stdout.hasPrefix("OVERVIEW: Prints the winning style of each node"))
   }
 
   @Test func versionIsPrinted() throws {

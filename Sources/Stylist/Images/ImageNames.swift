@@ -57,6 +57,21 @@ public struct ImageNames: Sequence, Sendable {
     self.options = options
   }
 
+  /// How many names the node's spellings make, repeats included
+  /// (saturating at `Int.max`): the sequence has at most this many. It
+  /// grows fourfold with each component that has a variant, so a tool
+  /// that lists every name checks it first (`stylist images --max-names`).
+  public var candidateCount: Int {
+    let themed = themes.isEmpty ? 0 : themes.count <= 16 ? (1 << themes.count) - 1 : 1
+    var count = themed + 1
+    for component in node.path {
+      let (product, overflow) = count.multipliedReportingOverflow(by: choices(for: component).count)
+      if overflow { return .max }
+      count = product
+    }
+    return count
+  }
+
   /// Every non-empty subset of `themes`, kept in their order, joined by the
   /// separator: those of more themes first, then in the order of their
   /// first theme.

@@ -76,6 +76,11 @@ public struct StyleTree: Hashable, Sendable {
   }
 
   /// Every atom's full node identifier with its item, in tree order.
+  ///
+  /// The identifier is the one its path spells: the outermost groups named
+  /// `@theme` (no variant) are its themes, as the leading `@` parts of a
+  /// node are (README: Theme axes), so a group `@dark` resolves what it
+  /// holds under `dark`; inside any other group, `@` is an ordinary character.
   public var atoms: [(identifier: NodeIdentifier, item: Item)] {
     var result: [(NodeIdentifier, Item)] = []
     var path: [Component] = []
@@ -83,7 +88,15 @@ public struct StyleTree: Hashable, Sendable {
       path.removeLast(max(0, path.count - item.depth))
       switch item.kind {
       case .group(let component): path.append(component)
-      case .atom(let token): result.append((NodeIdentifier(path: path, token: token), item))
+      case .atom(let token):
+        let themeCount = path.prefix(while: \.namesTheme).count
+        let identifier =
+          themeCount == 0
+          ? NodeIdentifier(path: path, token: token)
+          : NodeIdentifier(
+            themes: path[..<themeCount].map { String($0.name.dropFirst()) }, path: Array(path[themeCount...]),
+            token: token)
+        result.append((identifier, item))
       }
     }
     return result
@@ -91,4 +104,11 @@ public struct StyleTree: Hashable, Sendable {
 
   /// Each atom's full identifier, in document order.
   public var identifiers: [NodeIdentifier] { atoms.map(\.identifier) }
+}
+
+extension Component {
+  /// Whether, as one of a node's outermost parts, it names a theme: `@name`, without a variant.
+  var namesTheme: Bool {
+    variant == nil && name.utf8.count > 1 && name.utf8.first == UInt8(ascii: "@")
+  }
 }

@@ -181,7 +181,9 @@ struct SheetCompiler {
         return properties
       }
     }
-    warnUnusedVariables()
+    let unused = unusedVariables()
+    checkUnusedVariables(unused)
+    warnUnusedVariables(unused)
     var sheet = StyleSheet(
       rules: rules, defaultStyle: defaultStyle, mode: definitions.mode,
       themes: Array(definitions.declaredThemes), axes: axes.axes, files: definitions.files)
@@ -548,8 +550,17 @@ struct SheetCompiler {
     for (key, value) in inherited { chain.links[position].result?[key] = value }
   }
 
-  private func warnUnusedVariables() {
-    guard !sink.hasErrors else { return }
+  /// A variable leaf no style, default or other used variable reached.
+  private struct UnusedVariable {
+    var path: String
+    /// The theme whose `variables:` define it; nil for the global ones.
+    var theme: String?
+    var location: SourceLocation
+  }
+
+  /// The variable leaves no evaluation used, global ones first, then each
+  /// theme's in load order.
+  private func unusedVariables() -> [UnusedVariable] {
     var used: Set<String> = []
     for evaluator in evaluators.values { used.formUnion(evaluator.used) }
     func isUsed(_ path: String) -> Bool {
@@ -560,14 +571,42 @@ struct SheetCompiler {
         prefix = prefix[..<dot]
       }
     }
-    var trees = [definitions.variables]
-    trees += definitions.themeVariables.values
-    for tree in trees {
+    var trees: [(theme: String?, tree: VariableTree)] = [(nil, definitions.variables)]
+    trees += definitions.themeVariables.map { ($0.key, $0.value) }
+    var unused: [UnusedVariable] = []
+    for (theme, tree) in trees {
       for (path, _, key, file) in tree.leaves where !isUsed(path) {
-        sink.warning(
-          "unused variable '\(path)'", .unusedVariable,
-          at: SourceLocation(file: file, line: key.line, column: key.column))
+        unused.append(
+          UnusedVariable(
+            path: path, theme: theme, location: SourceLocation(file: file, line: key.line, column: key.column)))
       }
+    }
+    return unused
+  }
+
+  /// Evaluates the variables no style uses as a style naming each would
+  /// be evaluated (a global one unthemed, one only a theme defines under
+  /// that theme), so that an unknown name or a cycle among them is an
+  /// error too: a sheet's variables are checked whether or not a style
+  /// uses them yet.
+  private mutating func checkUnusedVariables(_ unused: [UnusedVariable]) {
+    for variable in unused {
+      if variable.theme != nil, definitions.variables.lookup(variable.path.split(separator: ".")) != nil { continue }
+      // One checked before may have reached it (`a: $b` checks `b`).
+      if evaluators.values.contains(where: { $0.used.contains(variable.path) }) { continue }
+      let themes = variable.theme.map { [$0] } ?? []
+      let mark = YAMLMark(line: variable.location.line, column: variable.location.column)
+      _ = themedStyle(themes: themes, source: variable.location) { compiler, theme in
+        compiler.evaluator(theme).variable(variable.path, at: mark, file: variable.location.file) == nil ? nil : [:]
+      }
+    }
+  }
+
+  /// Warns of each variable no style uses.
+  private func warnUnusedVariables(_ unused: [UnusedVariable]) {
+    guard !sink.hasErrors else { return }
+    for variable in unused {
+      sink.warning("unused variable '\(variable.path)'", .unusedVariable, at: variable.location)
     }
   }
 }

@@ -347,8 +347,24 @@ struct SheetReader {
       if !themes.contains(theme) { themes.append(theme) }
       key = String(key[key.index(after: slash)...]).trimmingSpaces
     }
+    if !groups.isEmpty { key = Self.droppingLeadingWildcards(key) }
     let parts = groups.map(\.text) + [key]
     return themes.map { "@\($0)/" }.joined() + parts.joined(separator: "/")
+  }
+
+  /// A group entry's key without the leading bare `*` parts that parsing
+  /// drops (all but the one just outside a `>` part): `*/c` in group
+  /// `title` registers `title/c`, which is what it matches, whereas
+  /// `title/*/c` would need a component between the two.
+  static func droppingLeadingWildcards(_ key: String) -> String {
+    var parts = key.split(separator: "/", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+    while let first = parts.first, first == "*" || first.isEmpty,
+      let next = parts.dropFirst().first(where: { !$0.isEmpty }), !next.hasPrefix(">"),
+      parts.count > 1
+    {
+      parts.removeFirst()
+    }
+    return parts.joined(separator: "/")
   }
 
   /// The body (nil for null) and what it extends, or nil after reporting

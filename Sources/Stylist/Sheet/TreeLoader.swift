@@ -62,9 +62,18 @@ private struct TreeReader {
     SourceLocation(file: file, line: node.mark.line, column: node.mark.column)
   }
 
+  /// The location of the 1-based `column` of a scalar's text (past its
+  /// opening quote when it has one).
+  private func location(_ node: YAMLNode, column: Int) -> SourceLocation {
+    var at = location(node)
+    guard case .scalar(_, let style) = node.content else { return at }
+    at.column += column - 1 + (style == .plain ? 0 : 1)
+    return at
+  }
+
   mutating func read(_ root: YAMLNode) {
     switch root.content {
-    case .sequence: readItems(root, depth: 0)
+    case .sequence: readItems(root, depth: 0, outermost: true)
     case .mapping(let pairs):
       var sawTree = false
       for pair in pairs {
@@ -87,7 +96,7 @@ private struct TreeReader {
           }
         case "tree":
           sawTree = true
-          readItems(pair.value, depth: 0)
+          readItems(pair.value, depth: 0, outermost: true)
         default:
           sink.error(
             "unknown key '\(pair.key.scalarText ?? "?")' in a tree file (expected theme, tree)", .invalidTree,
@@ -100,16 +109,27 @@ private struct TreeReader {
     }
   }
 
-  private mutating func readItems(_ node: YAMLNode, depth: Int) {
+  /// `outermost`: the items hold nothing but groups naming themes around
+  /// them, so a group `@name` here names a theme (`StyleTree.atoms`).
+  private mutating func readItems(_ node: YAMLNode, depth: Int, outermost: Bool) {
     if node.isNull { return }
     guard case .sequence(let list) = node.content else {
       sink.error("'tree' and 'children' must be lists, not \(node.kindName)", .invalidTree, at: location(node))
       return
     }
-    for item in list { readItem(item, depth: depth) }
+    for item in list { readItem(item, depth: depth, outermost: outermost) }
   }
 
-  private mutating func readItem(_ node: YAMLNode, depth: Int) {
+  /// An outermost group `@name`, checked as a node's theme part is (a
+  /// plain name, NFC), as the component `@name`.
+  private static func themeGroup(_ text: String) throws(SyntaxError) -> Component {
+    // One component, as any group; then the theme's own rules.
+    _ = try Component(parsing: text)
+    let node = try NodeIdentifier(parsing: text + "/x")
+    return Component(name: "@" + node.themes[0])
+  }
+
+  private mutating func readItem(_ node: YAMLNode, depth: Int, outermost: Bool) {
     guard case .mapping(let pairs) = node.content else {
       sink.error(
         "a tree item must be a map with 'group' or 'style', not \(node.kindName)", .invalidTree, at: location(node))
@@ -135,15 +155,18 @@ private struct TreeReader {
         sink.error("'group' must be a component such as searchbar[disabled]", .invalidTree, at: location(group))
         return
       }
+      let component: Component
       do {
-        items.append(.init(depth: depth, kind: .group(try Component(parsing: text)), source: location(group)))
+        // An outermost `@name` is a theme: checked as a node's theme part is.
+        component =
+          outermost && text.utf8.first == UInt8(ascii: "@") ? try Self.themeGroup(text) : try Component(parsing: text)
       } catch {
-        var at = location(group)
-        at.column += error.column - 1
+        let at = location(group, column: error.column)
         sink.error("invalid group '\(text)': \(error.message)", .invalidTree, at: at)
         return
       }
-      if let children { readItems(children, depth: depth + 1) }
+      items.append(.init(depth: depth, kind: .group(component), source: location(group)))
+      if let children { readItems(children, depth: depth + 1, outermost: outermost && component.namesTheme) }
     case (nil, let style?):
       if let children { sink.error("a style has no children", .invalidTree, at: location(children)) }
       guard let text = style.scalarText else {
@@ -158,8 +181,7 @@ private struct TreeReader {
         }
         items.append(.init(depth: depth, kind: .atom(token.token), source: location(style)))
       } catch {
-        var at = location(style)
-        at.column += error.column - 1
+        let at = location(style, column: error.column)
         sink.error("invalid style '\(text)': \(error.message)", .invalidTree, at: at)
       }
     case (nil, nil):

@@ -120,6 +120,9 @@ final class ValueEvaluator {
     spend(count, at: location, "extends copies too many values (a chain of styles extending each other?)")
   }
 
+  private static let interpolationMessage =
+    "interpolated strings build too many bytes (a string doubled through variables?)"
+
   private func spend(_ size: Int, at location: SourceLocation, _ message: String) -> Bool {
     switch budget.spend(size) {
     case .spent: return true
@@ -200,8 +203,16 @@ final class ValueEvaluator {
     var values: [PropertyValue] = []
     keys.reserveCapacity(count)
     values.reserveCapacity(count)
+    // After a failure the body's other entries are still evaluated, so
+    // that one pass reports each of its problems; the body then fails.
+    // (Inside a value the first failure ends it: a value evaluated again
+    // through each reference to it would make failures exponential.)
+    var failed = false
     for pair in pairs {
-      guard let key = keyText(pair.key, file: file) else { return nil }
+      guard let key = keyText(pair.key, file: file) else {
+        failed = true
+        continue
+      }
       if key == "extends" { continue }
       let position = values.count
       if let base, !base.shadowed.contains(position) {
@@ -212,11 +223,15 @@ final class ValueEvaluator {
         let outer = startTracking()
         let evaluated = sized(pair.value, file: file)
         if !endTracking(outer: outer).isEmpty { result.shadowed.insert(position) }
-        guard let (value, _) = evaluated else { return nil }
+        guard let (value, _) = evaluated else {
+          failed = true
+          continue
+        }
         values.append(value)
       }
       keys.append(key)
     }
+    if failed { return nil }
     result.properties = Self.properties(keys: keys, values: values, keysAreUnique: keysAreUnique)
     return result
   }
@@ -398,6 +413,11 @@ final class ValueEvaluator {
             at: location(mark, file))
           return nil
         }
+        // A string built from others holds new bytes: each inserted byte
+        // counts against the budget before it is copied, so doubling a
+        // string through variables ends in the budget's error, not in
+        // gigabytes.
+        guard spend(text.utf8.count, at: location(mark, file), Self.interpolationMessage) else { return nil }
         result += text
       }
     }

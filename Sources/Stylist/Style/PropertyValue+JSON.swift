@@ -81,9 +81,10 @@ extension PropertyValue {
   }
 
   /// Appends `utf8`, which must be valid UTF-8, as a JSON string: `"` and
-  /// `\` escaped, control characters as `\n`, `\r`, `\t` or `\u00XX`, every
-  /// other byte as it is (a multi-byte character has no byte below 0x80, so
-  /// escaping bytes is escaping characters).
+  /// `\` escaped, control characters as `\n`, `\r`, `\t` or `\u00XX`, and
+  /// as `\uXXXX` the characters a YAML reader does not take raw inside
+  /// quotes (DEL, U+0080–U+009F, U+2028, U+2029, U+FEFF, U+FFFE, U+FFFF), so
+  /// that JSON output loads back as YAML; every other byte as it is.
   static func writeJSONString(utf8 text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
     let quote = UInt8(ascii: "\"")
     let backslash = UInt8(ascii: "\\")
@@ -94,7 +95,15 @@ extension PropertyValue {
       return
     }
     let hexDigits = Array("0123456789abcdef".utf8)
-    for byte in text {
+    func appendUnicodeEscape(_ value: UInt32) {
+      output.append(contentsOf: #"\u"#.utf8)
+      for shift in stride(from: 12, through: 0, by: -4) {
+        output.append(hexDigits[Int((value >> UInt32(shift)) & 0xF)])
+      }
+    }
+    var index = 0
+    while index < text.count {
+      let byte = text[index]
       let shortEscape: UInt8? =
         switch byte {
         case quote, backslash: byte
@@ -106,30 +115,56 @@ extension PropertyValue {
       if let shortEscape {
         output.append(backslash)
         output.append(shortEscape)
-      } else if byte < 0x20 {
-        output.append(contentsOf: #"\u00"#.utf8)
-        output.append(hexDigits[Int(byte >> 4)])
-        output.append(hexDigits[Int(byte & 0xF)])
+      } else if byte < 0x20 || byte == 0x7F {
+        appendUnicodeEscape(UInt32(byte))
+      } else if byte >= 0xC2, let (scalar, length) = unquotableScalar(in: text, at: index) {
+        appendUnicodeEscape(scalar)
+        index += length
+        continue
       } else {
         output.append(byte)
       }
+      index += 1
     }
     output.append(quote)
   }
 
-  /// Whether `bytes` holds a control character, `"` or `\`: eight bytes at
-  /// a time, with no branch per byte.
+  /// The multi-byte character at `index` when a YAML reader does not take
+  /// it raw inside quotes (U+0080–U+009F, U+2028, U+2029, U+FEFF, U+FFFE,
+  /// U+FFFF), with its length in bytes.
+  private static func unquotableScalar(in text: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
+    let rest = text.count - index
+    switch text[index] {
+    case 0xC2 where rest >= 2 && text[index + 1] <= 0x9F:
+      return (UInt32(text[index + 1]), 2)
+    case 0xE2 where rest >= 3 && text[index + 1] == 0x80 && (text[index + 2] == 0xA8 || text[index + 2] == 0xA9):
+      return (0x2000 | UInt32(text[index + 2] & 0x3F), 3)
+    case 0xEF where rest >= 3 && text[index + 1] == 0xBB && text[index + 2] == 0xBF:
+      return (0xFEFF, 3)
+    case 0xEF where rest >= 3 && text[index + 1] == 0xBF && text[index + 2] >= 0xBE:
+      return (0xFFC0 | UInt32(text[index + 2] & 0x3F), 3)
+    default: return nil
+    }
+  }
+
+  /// Whether `bytes` may hold a character `writeJSONString` escapes:
+  /// a control character, DEL, `"`, `\`, or the first byte of one of the
+  /// multi-byte characters it escapes (0xC2, 0xE2, 0xEF); eight bytes at a
+  /// time, with no branch per byte.
   static func needsJSONEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let high: UInt64 = 0x8080_8080_8080_8080
     // The high bit of some byte is set in `below(word, n)` exactly when some
     // byte of `word` is below `n` (n ≤ 128).
     func below(_ word: UInt64, _ n: UInt64) -> UInt64 { (word &- ones &* n) & ~word & high }
+    // … and in `equal(word, b)` when some byte of `word` is `b`.
+    func equal(_ word: UInt64, _ byte: UInt64) -> UInt64 { below(word ^ ones &* byte, 1) }
     var found: UInt64 = 0
     // A byte seen twice (the last word overlaps) finds the same; the
     // padding, a letter, finds nothing.
     bytes.forEachWord(padding: UInt8(ascii: "a")) { _, word, _ in
-      found |= below(word, 0x20) | below(word ^ ones &* 0x22, 1) | below(word ^ ones &* 0x5C, 1)
+      found |= below(word, 0x20) | equal(word, 0x22) | equal(word, 0x5C) | equal(word, 0x7F)
+      if word & high != 0 { found |= equal(word, 0xC2) | equal(word, 0xE2) | equal(word, 0xEF) }
     }
     return found != 0
   }

@@ -62,10 +62,52 @@ extension PropertyValue: CustomStringConvertible, CustomDebugStringConvertible {
   static func yamlScalar(_ text: String) -> String {
     let plainSafe =
       !text.isEmpty && CoreSchema.plainValue(text) == .string(text)
-      && text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0 != "\u{7F}" }
+      && text.unicodeScalars.allSatisfy(isPlainInYAML)
       && !text.contains(": ") && !text.contains(" #") && !text.hasSuffix(":") && text.trimmingSpaces == text
       && !"-?:,[]{}#&*!|>'\"%@`$".unicodeScalars.contains(text.unicodeScalars.first!)
+      // A plain `<<` key is a merge key.
+      && text != "<<"
     if plainSafe { return text }
-    return jsonQuoted(text)
+    return yamlQuoted(text)
+  }
+
+  /// Whether `scalar` stands for itself in a plain scalar: printable
+  /// (YAML 1.2 §5.1) and no line break (libyaml, as YAML 1.1, also breaks
+  /// lines at U+0085, U+2028 and U+2029).
+  private static func isPlainInYAML(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20...0x7E: true
+    case 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF: false
+    default: scalar.value > 0x9F
+    }
+  }
+
+  /// `text` as a YAML double-quoted scalar that libyaml reads back as
+  /// `text`: `"` and `\` escaped, every character a plain scalar cannot
+  /// hold as a YAML escape (`\n`, `\t`, `\N`, `\L`, `\P`, `\xXX`, `\uXXXX`).
+  static func yamlQuoted(_ text: String) -> String {
+    var output = "\""
+    output.reserveCapacity(text.utf8.count + 2)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\t": output += "\\t"
+      case "\r": output += "\\r"
+      case "\u{85}": output += "\\N"
+      case "\u{2028}": output += "\\L"
+      case "\u{2029}": output += "\\P"
+      case _ where isPlainInYAML(scalar): output.unicodeScalars.append(scalar)
+      case _ where scalar.value <= 0xFF: output += "\\x" + hex(scalar.value, digits: 2)
+      default: output += "\\u" + hex(scalar.value, digits: 4)
+      }
+    }
+    return output + "\""
+  }
+
+  private static func hex(_ value: UInt32, digits: Int) -> String {
+    let text = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, digits - text.count)) + text
   }
 }

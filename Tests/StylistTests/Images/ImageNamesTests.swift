@@ -68,4 +68,20 @@ import Testing
   @Test func tokenOnly() {
     #expect(names("image") == ["image"])
   }
+
+  /// The count before repeats: four spellings per component with a
+  /// variant, two without, times the theme prefixes plus the bare name;
+  /// it saturates instead of overflowing.
+  @Test func candidateCountBoundsTheNames() throws {
+    let options = ImageNameOptions()
+    let node: NodeIdentifier = "a[v]/b/c[w]/t"
+    let names = ImageNames(node: node, themes: ["dark", "compact"], mode: .themed, options: options)
+    #expect(names.candidateCount == 4 * 2 * 4 * 4)
+    #expect(Array(names).count == names.candidateCount)
+    let omitted = ImageNames(node: "a/a/t", themes: [], mode: .themed, options: ImageNameOptions(form: .omit))
+    #expect(omitted.candidateCount == 4)
+    #expect(Array(omitted) == ["a_a_t", "a_t", "t"])
+    let huge = NodeIdentifier(path: Array(repeating: Component(name: "c", variant: "v"), count: 40), token: "t")
+    #expect(ImageNames(node: huge, themes: [], mode: .themed, options: options).candidateCount == .max)
+  }
 }

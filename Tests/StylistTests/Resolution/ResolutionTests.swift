@@ -89,6 +89,22 @@ import Testing
     #expect(stylist.resolve(tree).last?.match?.rule.name == "heading")
   }
 
+  /// Outermost groups named `@theme` are the atoms' themes, as a node's
+  /// leading `@` parts are: each identifier parses back from its text.
+  @Test func treeGroupsNamingThemesAreThemes() throws {
+    let tree = StyleTree(nodes: [
+      .group("@dark", [.atom("heading"), .group("client", [.group("@x", [.atom("close")])])]),
+      .group("@dark[v]", [.atom("t")]),
+    ])
+    #expect(tree.identifiers.map(\.themes) == [["dark"], ["dark"], []])
+    #expect(tree.identifiers.map(\.path.count) == [0, 2, 1])
+    for identifier in tree.identifiers.prefix(2) {
+      #expect(try NodeIdentifier(parsing: identifier.description) == identifier)
+    }
+    let stylist = StyleEngine(sheets: [StyleSheet(rules: try index(["heading", "@dark/heading"]).rules)])
+    #expect(stylist.resolve(tree).first?.match?.rule.name == "@dark/heading")
+  }
+
   @Test func deepTreesDoNotRecurse() {
     var items = (0..<100_000).map { StyleTree.Item(depth: $0, kind: .group(Component(name: "g\($0 % 3)"))) }
     items.append(StyleTree.Item(depth: 100_000, kind: .atom("leaf")))

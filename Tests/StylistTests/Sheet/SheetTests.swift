@@ -393,4 +393,91 @@ import Testing
       ])
     #expect(sheet.warnings.map(\.kind) == [.unusedVariable, .emptyComponent])
   }
+
+  /// A group entry's leading `*/` parts are dropped, as a selector's are:
+  /// `*/c` in `title` registers, and matches, `title/c`; the `*` just
+  /// outside a `>` part stays.
+  @Test func groupEntriesDropLeadingWildcards() throws {
+    let sheet = try load(
+      """
+      groups:
+        title:
+          "*/c": { v: 1 }
+          "* / * /f": { v: 2 }
+          "*/>d/e": { v: 3 }
+          "*": { v: 4 }
+      themes:
+        dark:
+          groups:
+            title:
+              "*/c": { v: 5 }
+      """)
+    #expect(sheet.rules.map(\.name) == ["title/c", "title/f", "title/*/>d/e", "title/*", "@dark/title/c"])
+    let index = StyleIndex(sheets: [sheet])
+    for rule in sheet.rules {
+      // The name, written as a style of its own, is the same selector.
+      #expect(try StyleSelector(parsing: rule.name) == rule.selector, "\(rule.name)")
+    }
+    #expect(index.bestMatch(for: "title/c", options: .init()).match?.rule.name == "title/c")
+    #expect(index.bestMatch(for: "title/c", options: .init(theme: "dark")).match?.rule.name == "@dark/title/c")
+    #expect(index.bestMatch(for: "title/d/e", options: .init()).match?.rule.name == "title/*")
+    #expect(index.bestMatch(for: "title/q/d/e", options: .init()).match?.rule.name == "title/*/>d/e")
+  }
+
+  /// Every character YAML cannot hold raw (line breaks libyaml knows,
+  /// DEL, C1 controls, byte order marks) is written escaped, and a `<<`
+  /// key quoted, so the text loads back to the same value.
+  @Test func yamlTextEscapesWhatYAMLCannotHoldRaw() throws {
+    let odd = [
+      "a\u{2028}b", "c\u{2029}d", "e\u{85}f", "g\u{7F}h", "\u{80}\u{9F}", "m\u{FEFF}n", "\u{FFFE}\u{FFFF}", "x\ty",
+    ]
+    var properties = Properties()
+    for (position, text) in odd.enumerated() { properties["k\(position)"] = .string(text) }
+    properties["<<"] = "merge"
+    properties["l\u{2028}k"] = "key"
+    let value = PropertyValue.map(properties)
+    let yaml = value.yamlText(indent: 4)
+    #expect(yaml.contains("\"<<\": merge"))
+    #expect(!yaml.unicodeScalars.contains { [0x85, 0x7F, 0x2028, 0x2029, 0xFEFF].contains($0.value) })
+    #expect(try load("styles:\n  t:\n" + yaml).rules[0].style.properties == properties)
+    #expect(try load(#"{"styles":{"t":"# + value.jsonText + "}}").rules[0].style.properties == properties)
+  }
+
+  /// Variables no style uses are checked too, and a style's body reports
+  /// each of its problems (SPEC §5.1: all problems of a file in one pass).
+  @Test func everyVariableAndEveryEntryIsChecked() throws {
+    #expect(
+      errors("variables: { a: $q1, b: $q2, c: $d, d: $c, ok: 1 }\nstyles:\n  s: { w: $zzz, v: $yyy, u: $ok }\n")
+        == [
+          "test.yaml:1:17: error: unknown variable 'q1'",
+          "test.yaml:1:25: error: unknown variable 'q2'",
+          "test.yaml:1:40: error: variable cycle: c -> d -> c",
+          "test.yaml:3:11: error: unknown variable 'zzz'",
+          "test.yaml:3:20: error: unknown variable 'yyy'",
+        ])
+    // Unused, and fine under every set of themes a query can have: a
+    // theme-only variable, and one that needs an axis's default.
+    let sheet = try load(
+      """
+      axes:
+        appearance: { themes: [light, dark], default: light }
+      variables: { alias: $fg }
+      themes:
+        light: { variables: { fg: black } }
+        dark: { variables: { fg: white } }
+        hc: { variables: { accent: red } }
+      """)
+    #expect(
+      sheet.warnings.map(\.message) == [
+        "unused variable 'alias'", "unused variable 'fg'", "unused variable 'fg'", "unused variable 'accent'",
+      ])
+    // Without the default, no theme defines `fg` for a query with none.
+    #expect(
+      errors(
+        "axes: { appearance: [light, dark] }\nvariables: { alias: $fg }\nthemes:\n  light: { variables: { fg: black } }\n"
+      )
+        == [
+          "test.yaml:2:21: error: unknown variable 'fg': only themes define it ('light'), and a query can have none of them current"
+        ])
+  }
 }
