@@ -153,12 +153,12 @@ public final class StyleEngine: Sendable, Observable {
   public var themeWarning: SheetDiagnostic? {
     registrar.access(self, keyPath: \.sheets)
     registrar.access(self, keyPath: \.themes)
-    let (index, options) = state.withLock { ($0.index, $0.options) }
+    let (index, themes) = state.withLock { ($0.index, $0.themes) }
     let location = SourceLocation(file: "StyleEngine.theme", line: 1, column: 1)
-    for theme in options.themes {
+    for theme in themes {
       if let warning = unknownThemeWarning(theme, known: index.themes, at: location) { return warning }
     }
-    guard let conflict = index.axes.conflict(in: options.themes) else { return nil }
+    guard let conflict = index.axes.conflict(in: themes) else { return nil }
     return SheetDiagnostic(.warning, conflict.description, kind: .themeConflict, at: location)
   }
 
@@ -298,8 +298,8 @@ public final class StyleEngine: Sendable, Observable {
   }
 
   /// Every update made after this sequence is made, for Swift concurrency:
-  /// the same updates, in the same order, as ``observe(_:)``. Nothing is dropped; the sequence
-  /// ends when the task iterating it is cancelled.
+  /// the same updates, in the same order, as ``observe(_:)``. Nothing is
+  /// dropped; the sequence ends when the task iterating it is cancelled.
   public var updates: AsyncStream<StyleUpdate> {
     AsyncStream { continuation in
       let token = observe { continuation.yield($0) }

@@ -49,9 +49,11 @@ final class FileChangeMonitor: @unchecked Sendable {
   /// For polling: each file's last stamp (nil while it does not exist).
   private var lastSeen: [String: FileStamp?] = [:]
 
-  init(files: [String]) {
+  /// Watches `files`; with `polling`, by polling on every system (the
+  /// path other systems take, tested on Linux too).
+  init(files: [String], polling: Bool = false) {
     #if os(Linux)
-      inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+      if !polling { inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
     #endif
     watch(files)
   }
