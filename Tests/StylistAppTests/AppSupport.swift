@@ -2,7 +2,7 @@ import Foundation
 import Stylist
 
 /// A temporary folder for one test's sheets, removed when released.
-final class Scratch {
+final class Scratch: Sendable {
   let folder: URL
 
   init(_ name: String) throws {
@@ -22,9 +22,10 @@ final class Scratch {
 
   /// Saves as editors do: writes a temporary file, then renames it over `name`.
   func saveByRename(_ name: String, _ text: String) throws {
-    let temporary = folder.appendingPathComponent(".\(name).tmp")
+    let target = folder.appendingPathComponent(name)
+    let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).tmp")
     try Data(text.utf8).write(to: temporary)
-    guard rename(temporary.path, path(name)) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    guard rename(temporary.path, target.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
   }
 }
 

@@ -66,6 +66,38 @@ import Testing
     withExtendedLifetime(token) {}
   }
 
+  /// An observer added while an earlier update is still being delivered
+  /// (and a later one waits its turn) hears neither: it starts after every
+  /// update made before it subscribed, as does an `updates` stream.
+  @Test func aNewSubscriberStartsAfterTheUpdatesAlreadyMade() async throws {
+    let engine = StyleEngine()
+    let entered = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    let slow = engine.observe { update in
+      guard update.generation == 1 else { return }
+      entered.signal()
+      proceed.wait()
+    }
+    let delivering = DispatchGroup()
+    DispatchQueue.global().async(group: delivering) { engine.theme = "a" }
+    entered.wait()
+    engine.theme = "b"  // generation 2, handed over by the thread delivering generation 1
+
+    let heard = Gathered<Int>()
+    let late = engine.observe { heard.append($0.generation) }
+    let updates = engine.updates
+    let reader = Task { () -> Int? in
+      for await update in updates { return update.generation }
+      return nil
+    }
+    proceed.signal()
+    delivering.wait()
+    engine.theme = "c"
+    #expect(heard.values == [3])
+    #expect(await reader.value == 3)
+    withExtendedLifetime((slow, late)) {}
+  }
+
   @Test func updatesAsAnAsyncSequence() async throws {
     let engine = StyleEngine(sheets: [try StyleSheet(yaml: Self.light)])
     let updates = engine.updates

@@ -52,6 +52,40 @@ import Testing
     #expect(engine.knownThemes == ["drak"])
   }
 
+  /// Each read is told only of the changes that can alter it: what the
+  /// sheets declare, of reloads; the warning about the current themes, of
+  /// reloads and theme changes; the mode queries use, of reloads and mode changes.
+  @Test func eachReadIsToldOnlyOfWhatItDependsOn() throws {
+    let axes = "axes: { tone: [light, dark], size: [compact, roomy] }\nstyles:\n  \"@dark/title\": { a: 1 }\n"
+    let engine = StyleEngine(sheets: [try StyleSheet(yaml: axes)])
+    let reload = { engine.replace(with: [try! StyleSheet(yaml: axes)]) }
+    let readsOfSheets: [(String, () -> Void)] = [
+      ("knownThemes", { _ = engine.knownThemes }),
+      ("axes", { _ = engine.axes }),
+      ("themeConflict", { _ = engine.themeConflict(in: ["light", "dark"]) }),
+      ("unknownThemeWarning", { _ = engine.unknownThemeWarning("drak", at: .init(file: "f", line: 1, column: 1)) }),
+    ]
+    for (name, read) in readsOfSheets {
+      #expect(Self.tells(engine, reading: read, when: reload), "\(name)")
+      #expect(!Self.tells(engine, reading: read) { engine.theme = UUID().uuidString }, "\(name)")
+      #expect(
+        !Self.tells(engine, reading: read) { engine.mode = engine.mode == .classic ? .themed : .classic }, "\(name)")
+    }
+    let readWarning = { _ = engine.themeWarning }
+    #expect(Self.tells(engine, reading: readWarning, when: reload))
+    #expect(Self.tells(engine, reading: readWarning) { engine.themes = ["light", "dark"] })
+    #expect(!Self.tells(engine, reading: readWarning) { engine.mode = .classic })
+    let readMode = { _ = engine.effectiveMode }
+    #expect(Self.tells(engine, reading: readMode, when: reload))
+    #expect(Self.tells(engine, reading: readMode) { engine.mode = .themed })
+    #expect(!Self.tells(engine, reading: readMode) { engine.theme = "dark" })
+    // Image names depend on all three.
+    let readImages = { _ = engine.imageNames(for: "title") }
+    #expect(Self.tells(engine, reading: readImages, when: reload))
+    #expect(Self.tells(engine, reading: readImages) { engine.theme = "light" })
+    #expect(Self.tells(engine, reading: readImages) { engine.mode = .classic })
+  }
+
   /// A theme no sheet mentions is accepted, and the engine says so.
   @Test func anUnknownThemeIsReportedToTheApp() throws {
     let engine = StyleEngine(sheets: [try StyleSheet(yaml: Self.sheet)])

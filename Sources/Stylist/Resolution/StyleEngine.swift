@@ -16,8 +16,10 @@ import Observation
 ///
 /// The engine is `Observable`: code that reads an answer, ``theme``,
 /// ``mode``, ``knownThemes`` or ``themeWarning`` inside
-/// `withObservationTracking` (as SwiftUI does for a view's body) is told when
-/// a reload, a theme change or a mode change can alter what it read.
+/// `withObservationTracking` (as SwiftUI does for a view's body) is told of
+/// the changes that can alter what it read, and of no others: an answer of
+/// a reload, a theme change or a mode change; ``knownThemes`` of a reload
+/// alone; ``themeWarning`` of a reload or a theme change.
 ///
 /// (Named `StyleEngine`, not `Stylist`, so that `Stylist.Component` names this
 /// module's type in an app that has its own `Component`.)
@@ -31,13 +33,20 @@ public final class StyleEngine: Sendable, Observable {
     /// out when one of them changes.
     var options: QueryOptions
     var generation = 0
-    var observers: [Int: @Sendable (StyleUpdate) -> Void] = [:]
+    var observers: [Int: Observer] = [:]
     var nextObserver = 0
     /// Updates published but not yet handed to observers, oldest first.
     var undelivered: [StyleUpdate] = []
     /// Whether a thread is handing `undelivered` to observers: at most one
     /// does, so observers hear updates one at a time, in order.
     var isDelivering = false
+
+    /// A handler, and the generation current when it subscribed: it hears
+    /// the updates after that one.
+    struct Observer {
+      let handler: @Sendable (StyleUpdate) -> Void
+      let subscribedAt: Int
+    }
 
     func update(_ changes: StyleUpdate.Changes) -> StyleUpdate {
       StyleUpdate(changes: changes, generation: generation, themes: themes, mode: mode)
@@ -111,11 +120,15 @@ public final class StyleEngine: Sendable, Observable {
 
   /// The mode queries use: the explicit ``mode``, else the last sheet's
   /// `mode:`, else `themed`.
-  public var effectiveMode: PrecedenceMode { snapshot.options.mode }
+  public var effectiveMode: PrecedenceMode {
+    registrar.access(self, keyPath: \.sheets)
+    registrar.access(self, keyPath: \.mode)
+    return state.withLock { $0.options.mode }
+  }
 
   /// Every theme the sheets mention: listed by `axes:`, declared in
   /// `themes:` blocks, then named by selectors, each once.
-  public var knownThemes: [String] { snapshot.index.themes }
+  public var knownThemes: [String] { index.themes }
 
   /// A warning for a theme no loaded sheet mentions, located at `location`,
   /// with the closest mentioned theme suggested; nil when the theme is
@@ -138,17 +151,19 @@ public final class StyleEngine: Sendable, Observable {
   /// an app sees the typo; it changes with the themes and the sheets, and
   /// is observable like them.
   public var themeWarning: SheetDiagnostic? {
-    let (index, options) = snapshot
+    registrar.access(self, keyPath: \.sheets)
+    registrar.access(self, keyPath: \.themes)
+    let (index, themes) = state.withLock { ($0.index, $0.themes) }
     let location = SourceLocation(file: "StyleEngine.theme", line: 1, column: 1)
-    for theme in options.themes {
+    for theme in themes {
       if let warning = unknownThemeWarning(theme, known: index.themes, at: location) { return warning }
     }
-    guard let conflict = index.axes.conflict(in: options.themes) else { return nil }
+    guard let conflict = index.axes.conflict(in: themes) else { return nil }
     return SheetDiagnostic(.warning, conflict.description, kind: .themeConflict, at: location)
   }
 
   /// The axes the loaded sheets declare, in order of first declaration.
-  public var axes: [ThemeAxis] { snapshot.index.axes.axes }
+  public var axes: [ThemeAxis] { index.axes.axes }
 
   /// Two themes of one axis among `node`'s themes, or nil: such a node is
   /// an error on the command line; ``bestMatch(for:)`` keeps the later.
@@ -159,14 +174,23 @@ public final class StyleEngine: Sendable, Observable {
   /// Two themes of one axis among `themes`, or nil: what the command line
   /// refuses in `--theme`.
   public func themeConflict(in themes: [String]) -> ThemeConflict? {
-    snapshot.index.axes.conflict(in: themes)
+    index.axes.conflict(in: themes)
   }
 
-  /// The current snapshot (for the tests).
-  var index: StyleIndex { snapshot.index }
+  /// The current snapshot of the sheets, for what depends on them alone
+  /// (the themes and axes they declare).
+  var index: StyleIndex {
+    registrar.access(self, keyPath: \.sheets)
+    return state.withLock { $0.index }
+  }
 
-  /// What every answer depends on (the snapshot, the theme and the mode), as
-  /// one key path for Observation: a query registers it once.
+  /// Observation's key path for the published sheets: every reload
+  /// changes it.
+  private var sheets: Void { () }
+
+  /// What every answer depends on (the sheets, the themes and the mode), as
+  /// one key path for Observation: a query registers it once, and every
+  /// change changes it.
   private var answerInputs: Void { () }
 
   /// The index and query options of this moment: every answer of one call
@@ -249,8 +273,10 @@ public final class StyleEngine: Sendable, Observable {
     replace(with: [try StyleSheet(contentsOf: urls, options: options)])
   }
 
-  /// Calls `handler` with every update (new snapshot, theme or mode) until
-  /// the token is cancelled or released.
+  /// Calls `handler` with every update (new snapshot, theme or mode) made
+  /// after this call, until the token is cancelled or released. Updates made
+  /// before it, even those still on their way to other observers, are not
+  /// handed to it.
   ///
   /// Updates reach observers one at a time, in the order they were made,
   /// never two at once. They are delivered on the thread that made a change,
@@ -263,7 +289,7 @@ public final class StyleEngine: Sendable, Observable {
     let id = state.withLock { state in
       let id = state.nextObserver
       state.nextObserver += 1
-      state.observers[id] = handler
+      state.observers[id] = State.Observer(handler: handler, subscribedAt: state.generation)
       return id
     }
     return ObservationToken { [weak self] in
@@ -271,9 +297,9 @@ public final class StyleEngine: Sendable, Observable {
     }
   }
 
-  /// Every update from now on, for Swift concurrency: the same updates, in
-  /// the same order, as ``observe(_:)``. Nothing is dropped; the sequence
-  /// ends when the task iterating it is cancelled.
+  /// Every update made after this sequence is made, for Swift concurrency:
+  /// the same updates, in the same order, as ``observe(_:)``. Nothing is
+  /// dropped; the sequence ends when the task iterating it is cancelled.
   public var updates: AsyncStream<StyleUpdate> {
     AsyncStream { continuation in
       let token = observe { continuation.yield($0) }
@@ -317,6 +343,7 @@ public final class StyleEngine: Sendable, Observable {
   /// published (so a tracker that reads again sees the new state) and
   /// outside the lock (so it may read).
   private func tellObservation(_ kind: StyleUpdate.Changes) {
+    if kind.contains(.snapshot) { notify(\.sheets) }
     if kind.contains(.theme) { notify(\.themes) }
     if kind.contains(.mode) { notify(\.mode) }
     notify(\.answerInputs)
@@ -336,7 +363,8 @@ public final class StyleEngine: Sendable, Observable {
         return nil
       }
       let update = state.undelivered.removeFirst()
-      return (update, state.observers.sorted { $0.key < $1.key }.map(\.value))
+      let listening = state.observers.filter { $0.value.subscribedAt < update.generation }
+      return (update, listening.sorted { $0.key < $1.key }.map(\.value.handler))
     }
   }
 }

@@ -11,6 +11,8 @@ struct SheetLoader {
   private(set) var definitions = SheetDefinitions()
   /// Whether the path `-` means standard input (for the command line).
   var dashIsStandardInput = false
+  /// Called with each file's path before the file is read (found or not).
+  let willRead: (String) -> Void
   /// Bytes of YAML read, which scales the expansion budget.
   private(set) var bytesRead = 0
   private lazy var structure = ValueEvaluator(
@@ -23,7 +25,10 @@ struct SheetLoader {
   /// The import chain being loaded, for cycle messages.
   private var chain: [(canonical: String, name: String)] = []
 
-  init(options: LoadOptions) { self.options = options }
+  init(options: LoadOptions, willRead: @escaping (String) -> Void = { _ in }) {
+    self.options = options
+    self.willRead = willRead
+  }
 
   /// Hands the definitions over, so the compiler holds them alone and can
   /// free them (and the YAML trees they hold) once the rules are built.
@@ -70,6 +75,7 @@ struct SheetLoader {
     }
     guard loaded.insert(canonical).inserted else { return }
     let start = importedAt ?? SourceLocation(file: name, line: 1, column: 1)
+    willRead(name)
     guard let bytes = read(name, canonical: canonical, reportAt: start, imported: importedAt != nil) else { return }
     definitions.files.append(name)
     chain.append((canonical, name))

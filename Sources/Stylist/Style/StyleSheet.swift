@@ -77,6 +77,18 @@ public struct StyleSheet: Sendable {
     self = try Self.compile(consume loader, options: options)
   }
 
+  /// Loads `paths` as one sheet, calling `willRead` with each file's path
+  /// (as the sheet names it) before the file is read, whether it exists or
+  /// not: a watcher watches every file before reading it, so no save is
+  /// missed between the read and the watch.
+  init(contentsOf paths: [String], options: LoadOptions, willRead: @escaping (String) -> Void)
+    throws(SheetLoadError)
+  {
+    var loader = SheetLoader(options: options, willRead: willRead)
+    for path in paths { loader.loadFile(path) }
+    self = try Self.compile(consume loader, options: options)
+  }
+
   /// Loads YAML text. `name` is used in locations; relative imports are
   /// read from `baseDirectory` (an app bundle's resource folder, say), else
   /// from the current directory.

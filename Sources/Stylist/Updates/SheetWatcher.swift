@@ -22,9 +22,16 @@
 /// for `debounce`. Files are watched with inotify on Linux, and polled
 /// every 0.1 s elsewhere.
 ///
+/// Each file is watched before it is read, so a save made during a load
+/// makes the next reload. A sheet named through a symbolic link is watched
+/// at the link and at its target; an import that is not found is watched
+/// for, so creating it reloads; a folder deleted and made again is watched
+/// again.
+///
 /// The watcher runs on a thread of its own, which also calls `onEvent` (and
 /// through the engine, its observers), one event at a time. It stops when
-/// ``stop()`` is called or the watcher is released.
+/// ``stop()`` is called or the watcher is released, from any thread, its
+/// own included.
 public final class SheetWatcher: Sendable {
   /// What happened after the watched files changed.
   public enum Event: Sendable {
@@ -37,8 +44,9 @@ public final class SheetWatcher: Sendable {
   fileprivate struct State {
     var isStopping = false
     var hasFinished = false
-    /// The watcher's thread while it is inside `onEvent`.
-    var reportingThread: ThreadID?
+    /// The watcher's thread, from its start: the thread that runs `onEvent`
+    /// and, through the engine, the observers.
+    var thread: ThreadID?
     var files: [String]
   }
 
@@ -46,17 +54,21 @@ public final class SheetWatcher: Sendable {
 
   /// Loads `paths` as one sheet into `engine`, then watches them and their
   /// imports. Throws, watching nothing, when the first load fails.
+  ///
+  /// Every file is watched before it is read, so a save made while the
+  /// first load runs (or while observers hear it) makes a reload.
   public init(
     engine: StyleEngine, paths: [String], options: LoadOptions = .init(), debounce: Duration = .milliseconds(100),
     onEvent: @escaping @Sendable (Event) -> Void = { _ in }
   ) throws(SheetLoadError) {
-    let sheet = try StyleSheet(contentsOf: paths, options: options)
+    let monitor = FileChangeMonitor(files: [])
+    let (loaded, read) = WatchLoop.load(paths, options: options, watchingWith: monitor)
+    let sheet = try loaded.get()
+    monitor.watch(read)
+    state = Locked(State(files: read))
     engine.replace(with: [sheet])
-    state = Locked(State(files: sheet.files))
     let loop = WatchLoop(
       engine: engine, paths: paths, options: options, debounce: debounce.seconds, state: state, onEvent: onEvent)
-    // Watching starts before this returns: a save right after is seen.
-    let monitor = FileChangeMonitor(files: sheet.files)
     if !Threads.startDetached({ loop.run(monitor) }) {
       state.withLock { $0.hasFinished = true }
     }
@@ -75,17 +87,21 @@ public final class SheetWatcher: Sendable {
   deinit { stop() }
 
   /// The files watched now: the sheets and every import of the last good
-  /// load, plus the files a failed load named in its errors.
+  /// load, plus every file a failed load since then tried to read (an
+  /// import not found among them, watched until it is created).
   public var files: [String] { state.withLock { $0.files } }
 
   /// Stops watching. Returns once the watcher's thread has finished, so no
-  /// event follows; called from `onEvent` itself, it returns at once and
-  /// no event follows the current one.
+  /// event follows. Called on the watcher's own thread (from `onEvent`, or
+  /// from an engine observer hearing the watcher's reload), it returns at
+  /// once, since waiting there would wait for ever: the thread finishes as
+  /// soon as the current reload is handled, and no event follows the call.
+  /// The same holds when the last reference to the watcher goes there.
   public func stop() {
     let caller = Threads.current
     let mustWait = state.withLock { state in
       state.isStopping = true
-      return state.reportingThread != caller
+      return state.thread != caller
     }
     guard mustWait else { return }
     state.withLock(when: { $0.hasFinished }) { _ in }
@@ -112,7 +128,25 @@ private final class WatchLoop: Sendable {
   /// How long the loop waits at most before looking at `isStopping` again.
   static let stopCheckInterval = 0.1
 
+  /// Loads `paths`, with `monitor` watching each file before it is read
+  /// (so a save during the load is reported after it); also returns every
+  /// file the load tried to read, found or not.
+  static func load(_ paths: [String], options: LoadOptions, watchingWith monitor: FileChangeMonitor) -> (
+    Result<StyleSheet, SheetLoadError>, read: [String]
+  ) {
+    var read: [String] = []
+    let loaded = Result { () throws(SheetLoadError) in
+      try StyleSheet(contentsOf: paths, options: options) { file in
+        read.append(file)
+        monitor.add(file)
+      }
+    }
+    return (loaded, read)
+  }
+
   func run(_ monitor: FileChangeMonitor) {
+    // First, so that a `stop()` on this thread knows it is on it.
+    state.withLock { $0.thread = Threads.current }
     let clock = ContinuousClock()
     var quietSince: ContinuousClock.Instant?
     while !state.withLock({ $0.isStopping }) {
@@ -121,44 +155,35 @@ private final class WatchLoop: Sendable {
         quietSince = clock.now
       } else if let since = quietSince, (clock.now - since).seconds >= debounce {
         quietSince = nil
-        // New watches miss what changed while loading: look once more.
-        if reload(monitor) == .watchesReplaced { quietSince = clock.now }
+        reload(monitor)
       }
     }
     state.withLock(when: { _ in true }) { $0.hasFinished = true }
   }
 
-  /// What a reload did to the watches.
-  enum Rewatch {
-    case watchesKept, watchesReplaced
-  }
-
-  /// Loads the sheets again and reports the outcome.
-  private func reload(_ monitor: FileChangeMonitor) -> Rewatch {
+  /// Loads the sheets again and reports the outcome. A change made during
+  /// the load is pending in `monitor` and makes the next reload.
+  private func reload(_ monitor: FileChangeMonitor) {
+    let (loaded, read) = Self.load(paths, options: options, watchingWith: monitor)
     let event: SheetWatcher.Event
     let watched: [String]
-    do {
-      let sheet = try StyleSheet(contentsOf: paths, options: options)
+    switch loaded {
+    case .success(let sheet):
       engine.replace(with: [sheet])
-      (event, watched) = (.reloaded(sheet), sheet.files)
-    } catch {
-      // Keep watching what loaded last, and the files the errors name
-      // (a broken new import is fixed by saving it).
-      let named = error.diagnostics.map(\.location.file).filter { FileManager.default.fileExists(atPath: $0) }
+      (event, watched) = (.reloaded(sheet), read)
+    case .failure(let error):
+      // Keep watching what loaded last, and every file this load tried to
+      // read: fixing a broken new import, or creating a missing one, reloads.
       let old = state.withLock { $0.files }
-      (event, watched) = (.failed(error), old + named.filter { !old.contains($0) })
+      (event, watched) = (.failed(error), old + read.filter { !old.contains($0) })
     }
-    let rewatch: Rewatch = watched == state.withLock({ $0.files }) ? .watchesKept : .watchesReplaced
-    if rewatch == .watchesReplaced { monitor.watch(watched) }
+    monitor.watch(watched)
     let isStopping = state.withLock { state in
       state.files = watched
-      if !state.isStopping { state.reportingThread = Threads.current }
       return state.isStopping
     }
-    guard !isStopping else { return rewatch }
+    guard !isStopping else { return }
     onEvent(event)
-    state.withLock { $0.reportingThread = nil }
-    return rewatch
   }
 }
 
