@@ -51,7 +51,8 @@ public struct SheetLoadError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Limits that keep loading bounded on hostile input (README: Style sheets), and how
-/// loading uses threads.
+/// loading uses threads. Any `Int` is a valid limit: `Int.max` is no limit on
+/// file size or values built, and a negative one allows nothing.
 public struct LoadOptions: Hashable, Sendable {
   /// Files larger than this are rejected before parsing.
   public var maxFileSize: Int
