@@ -115,6 +115,59 @@ private struct Component { var label: String }
     }
   }
 
+  /// A cascade merges several rules: an error names the rule whose value
+  /// failed, where it was written, not the winner.
+  @Test func cascadeDecodingErrorsNameTheRuleTheValueCameFrom() throws {
+    let yaml = """
+      styles:
+        label: { size: big, insets: { top: x }, weight: 1 }
+        home/label: { color: red, weight: heavy }
+      """
+    let engine = StyleEngine(sheets: [try StyleSheet(yaml: yaml, name: "c.yaml")])
+    let cascade = engine.cascade(for: "home/label")
+    struct Sized: Decodable { var color: String, size: Double }
+    #expect {
+      _ = try cascade.decode(Sized.self)
+    } throws: { error in
+      let error = try #require(error as? StyleDecodingError)
+      return error.rule == "label"
+        && error.description == #"c.yaml:2:3: error: cannot decode 'size': expected a number, found the string "big""#
+    }
+    struct Inset: Decodable {
+      struct Insets: Decodable { var top: Int }
+      var insets: Insets
+    }
+    #expect {
+      _ = try cascade.decode(Inset.self)
+    } throws: { error in
+      (error as? StyleDecodingError)?.description
+        == #"c.yaml:2:3: error: cannot decode 'insets.top': expected an integer, found the string "x""#
+    }
+    // Both rules have `weight`; the merge keeps the stronger one's.
+    struct Weighted: Decodable { var weight: Int }
+    #expect {
+      _ = try cascade.decode(Weighted.self)
+    } throws: { error in
+      let error = try #require(error as? StyleDecodingError)
+      return error.rule == "home/label" && error.source?.description == "c.yaml:3:3"
+    }
+    // A property no rule has is the winner's to give.
+    struct Missing: Decodable { var shadow: String }
+    #expect {
+      _ = try cascade.decode(Missing.self)
+    } throws: { error in
+      let error = try #require(error as? StyleDecodingError)
+      return error.rule == "home/label" && error.source?.description == "c.yaml:3:3"
+    }
+    // A best match has one rule: its own.
+    #expect {
+      _ = try engine.bestMatch(for: "label").decode(Sized.self)
+    } throws: { error in
+      let error = try #require(error as? StyleDecodingError)
+      return error.rule == "label" && error.source?.description == "c.yaml:2:3"
+    }
+  }
+
   /// JSON keeps values and their kinds; what it cannot keep (the order of an
   /// object's keys, `1.0` versus `1`) is what the comparison leaves out.
   @Test func propertyValuesRoundTripThroughJSON() throws {
