@@ -76,7 +76,7 @@ extension Resolution {
       throw StyleDecodingError(propertyPath: "", source: nil, message: subject + " and the sheet has no default")
     }
     do {
-      return try T(from: PropertyDecoder(value: .map(properties), codingPath: []))
+      return try PropertyDecoder(value: .map(properties), codingPath: []).decode(T.self)
     } catch {
       throw StyleDecodingError(error, decoding: self)
     }
