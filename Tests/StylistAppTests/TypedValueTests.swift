@@ -115,6 +115,136 @@ private struct Component { var label: String }
     }
   }
 
+  /// A cascade merges several rules: an error names the rule whose value
+  /// failed, where it was written, not the winner.
+  @Test func cascadeDecodingErrorsNameTheRuleTheValueCameFrom() throws {
+    let yaml = """
+      styles:
+        label: { size: big, insets: { top: x }, weight: 1 }
+        home/label: { color: red, weight: heavy }
+      """
+    let engine = StyleEngine(sheets: [try StyleSheet(yaml: yaml, name: "c.yaml")])
+    let cascade = engine.cascade(for: "home/label")
+    struct Sized: Decodable { var color: String, size: Double }
+    #expect {
+      _ = try cascade.decode(Sized.self)
+    } throws: { error in
+      let error = try #require(error as? StyleDecodingError)
+      return error.rule == "label"
+        && error.description == #"c.yaml:2:3: error: cannot decode 'size': expected a number, found the string "big""#
+    }
+    struct Inset: Decodable {
+      struct Insets: Decodable { var top: Int }
+      var insets: Insets
+    }
+    #expect {
+      _ = try cascade.decode(Inset.self)
+    } throws: { error in
+      (error as? StyleDecodingError)?.description
+        == #"c.yaml:2:3: error: cannot decode 'insets.top': expected an integer, found the string "x""#
+    }
+    // Both rules have `weight`; the merge keeps the stronger one's.
+    struct Weighted: Decodable { var weight: Int }
+    #expect {
+      _ = try cascade.decode(Weighted.self)
+    } throws: { error in
+      let error = try #require(error as? StyleDecodingError)
+      return error.rule == "home/label" && error.source?.description == "c.yaml:3:3"
+    }
+    // A property no rule has is the winner's to give.
+    struct Missing: Decodable { var shadow: String }
+    #expect {
+      _ = try cascade.decode(Missing.self)
+    } throws: { error in
+      let error = try #require(error as? StyleDecodingError)
+      return error.rule == "home/label" && error.source?.description == "c.yaml:3:3"
+    }
+    // A best match has one rule: its own.
+    #expect {
+      _ = try engine.bestMatch(for: "label").decode(Sized.self)
+    } throws: { error in
+      let error = try #require(error as? StyleDecodingError)
+      return error.rule == "label" && error.source?.description == "c.yaml:2:3"
+    }
+  }
+
+  /// A number that does not fit the type asked for is an error, `Float`
+  /// as much as `UInt8`: never infinity, never clamped.
+  @Test func numbersThatDoNotFitAreErrorsNotChangedValues() throws {
+    let sheet = try StyleSheet(yaml: "styles:\n  t: { far: 1e39, near: 1.5, top: .inf, byte: 300 }\n", name: "n.yaml")
+    let answer = StyleEngine(sheets: [sheet]).bestMatch(for: "t")
+    struct Far: Decodable { var far: Float }
+    #expect {
+      _ = try answer.decode(Far.self)
+    } throws: { error in
+      (error as? StyleDecodingError)?.description == "n.yaml:2:3: error: cannot decode 'far': 1e+39 does not fit Float"
+    }
+    struct Byte: Decodable { var byte: UInt8 }
+    #expect {
+      _ = try answer.decode(Byte.self)
+    } throws: { error in
+      (error as? StyleDecodingError)?.description == "n.yaml:2:3: error: cannot decode 'byte': 300 does not fit UInt8"
+    }
+    struct Fits: Decodable { var near: Float, top: Float }
+    let fits = try answer.decode(Fits.self)
+    #expect(fits.near == 1.5 && fits.top == .infinity)
+    // A double is an int only when it is one exactly.
+    #expect(PropertyValue.double(9.3e18).intValue == nil && PropertyValue.double(-9.3e18).intValue == nil)
+    #expect(PropertyValue.double(-9_223_372_036_854_775_808).intValue == .min)
+  }
+
+  /// `URL` and `Decimal` read as `JSONDecoder` reads them (their own
+  /// conformances expect a map): the same values from the same text.
+  @Test func urlsAndDecimalsDecodeAsJSONDecoderReadsThem() throws {
+    struct Links: Decodable, Equatable {
+      var home: URL
+      var mirrors: [URL]
+      var help: URL?
+      var price: Decimal
+      var count: Decimal
+      var rates: [String: Decimal]
+    }
+    let yaml = """
+      styles:
+        t:
+          home: https://example.com/a
+          mirrors: [https://a.example/, "https://b.example/x?y=1"]
+          price: 0.1
+          count: 12
+          rates: { low: -2.5e-3, high: 1e20 }
+      """
+    let answer = StyleEngine(sheets: [try StyleSheet(yaml: yaml, name: "u.yaml")]).bestMatch(for: "t")
+    let json = #"""
+      {"home": "https://example.com/a", "mirrors": ["https://a.example/", "https://b.example/x?y=1"],
+       "price": 0.1, "count": 12, "rates": {"low": -2.5e-3, "high": 1e20}}
+      """#
+    let expected = try JSONDecoder().decode(Links.self, from: Data(json.utf8))
+    #expect(try answer.decode(Links.self) == expected)
+    #expect(expected.price == Decimal(string: "0.1") && expected.help == nil)
+
+    struct Link: Decodable { var link: URL }
+    struct Price: Decodable { var price: Decimal }
+    let wrong = StyleEngine(sheets: [
+      try StyleSheet(yaml: "styles:\n  t: { link: \"\", price: \"12\", far: 1e300 }\n", name: "w.yaml")
+    ]).bestMatch(for: "t")
+    #expect {
+      _ = try wrong.decode(Link.self)
+    } throws: { error in
+      (error as? StyleDecodingError)?.message == #"the string "" is not a valid URL"#
+    }
+    #expect {
+      _ = try wrong.decode(Price.self)
+    } throws: { error in
+      (error as? StyleDecodingError)?.message == #"expected a number, found the string "12""#
+    }
+    struct Far: Decodable { var far: Decimal }
+    #expect {
+      _ = try wrong.decode(Far.self)
+    } throws: { error in
+      (error as? StyleDecodingError)?.message == "1e+300 does not fit Decimal"
+    }
+  }
+
   /// JSON keeps values and their kinds; what it cannot keep (the order of an
   /// object's keys, `1.0` versus `1`) is what the comparison leaves out.
   @Test func propertyValuesRoundTripThroughJSON() throws {

@@ -1,9 +1,19 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Decodes a `Decodable` type straight from a `PropertyValue`, keeping the
 /// path of keys and indexes it followed so that an error can name the
 /// property (`shadow.offset[1]`).
 ///
 /// Numbers follow the typed accessors: an integer property reads as a
 /// `Double`, and a double reads as an `Int` only when it is a whole number.
+/// A number that does not fit the type asked for is an error, never a
+/// value changed to fit (`300` as `UInt8`, `1e39` as `Float`). `URL` and
+/// `Decimal` read as `JSONDecoder` reads them, from a string and a number:
+/// their own `Decodable` conformances expect a map.
 struct PropertyDecoder: Decoder {
   let value: PropertyValue
   let codingPath: [any CodingKey]
@@ -45,7 +55,14 @@ extension PropertyDecoder: SingleValueDecodingContainer {
     return result
   }
 
-  func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
+  func decode(_ type: Float.Type) throws -> Float {
+    let number = try decode(Double.self)
+    let result = Float(number)
+    // Past `Float`'s range a finite number becomes infinity: not the value written.
+    guard result.isFinite || !number.isFinite else { throw doesNotFit(number, type) }
+    return result
+  }
+
   func decode(_ type: Int.Type) throws -> Int { try integer(type) }
   func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
   func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
@@ -57,16 +74,51 @@ extension PropertyDecoder: SingleValueDecodingContainer {
   func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
   func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
-  func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
+  /// Every value of type `T` is decoded here, whichever container asked.
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    if T.self == URL.self { return try url() as! T }
+    if T.self == Decimal.self { return try decimal() as! T }
+    return try T(from: self)
+  }
 
   /// A whole number that fits `type`.
   private func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
     guard let whole = value.intValue else { throw mismatch(expected: "an integer", type: type) }
-    guard let result = T(exactly: whole) else {
+    guard let result = T(exactly: whole) else { throw doesNotFit(whole, type) }
+    return result
+  }
+
+  /// A string that `URL(string:)` reads.
+  private func url() throws -> URL {
+    let text = try decode(String.self)
+    guard let result = URL(string: text) else {
       throw DecodingError.dataCorrupted(
-        .init(codingPath: codingPath, debugDescription: "\(whole) does not fit \(type)"))
+        .init(codingPath: codingPath, debugDescription: "\(value.kindDescription) is not a valid URL"))
     }
     return result
+  }
+
+  /// A number, as its shortest text reads: `0.1` is the decimal 0.1, not the
+  /// double nearest it.
+  private func decimal() throws -> Decimal {
+    switch value {
+    case .int(let whole): return Decimal(whole)
+    case .double(let number):
+      guard number.isFinite, let result = Decimal(string: String(number)) else {
+        throw doesNotFit(number, Decimal.self)
+      }
+      return result
+    default: throw mismatch(expected: "a number", type: Decimal.self)
+    }
+  }
+
+  private func doesNotFit(_ number: Int, _ type: Any.Type) -> DecodingError {
+    .dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(number) does not fit \(type)"))
+  }
+
+  private func doesNotFit(_ number: Double, _ type: Any.Type) -> DecodingError {
+    .dataCorrupted(
+      .init(codingPath: codingPath, debugDescription: "\(PropertyValue.yamlText(for: number)) does not fit \(type)"))
   }
 }
 
@@ -89,7 +141,7 @@ private struct KeyedPropertyContainer<Key: CodingKey>: KeyedDecodingContainerPro
 
   func decodeNil(forKey key: Key) throws -> Bool { try decoder(for: key).decodeNil() }
 
-  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try T(from: decoder(for: key)) }
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoder(for: key).decode(type) }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
     -> KeyedDecodingContainer<NestedKey>
@@ -137,7 +189,7 @@ private struct UnkeyedPropertyContainer: UnkeyedDecodingContainer {
     return true
   }
 
-  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: next()) }
+  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decode(type) }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
     -> KeyedDecodingContainer<NestedKey>

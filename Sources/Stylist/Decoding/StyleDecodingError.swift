@@ -1,19 +1,27 @@
 /// Properties that did not fit the type an app decoded them into, located at
 /// the style they came from:
 /// `app.yaml:12:3: error: cannot decode 'shadow.radius': expected a number, found the string "4px"`.
+///
+/// With cascade, the style is the rule the failing value came from: the
+/// strongest applicable rule that has the property, whose value the merge
+/// kept. A missing property, or a style that does not fit as a whole, is
+/// the winner's.
 public struct StyleDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The property that failed, as keys and list positions
   /// (`shadow.offsets[1]`); empty when the style as a whole did not fit.
   public var propertyPath: String
-  /// Where the style (the winner, or the default style) was written; nil for
-  /// styles built in code, and when no style applies.
+  /// The registered selector of the rule the failing value came from; nil
+  /// for the default style, and when no rule applies.
+  public var rule: String?
+  /// Where that rule (or the default style) was written; nil for styles
+  /// built in code, and when no style applies.
   public var source: SourceLocation?
   /// What was wrong, in the user's terms.
   public var message: String
 
-  /// An error for `propertyPath` of the style at `source`.
-  public init(propertyPath: String, source: SourceLocation?, message: String) {
-    (self.propertyPath, self.source, self.message) = (propertyPath, source, message)
+  /// An error for `propertyPath` of the style `rule` written at `source`.
+  public init(propertyPath: String, rule: String? = nil, source: SourceLocation?, message: String) {
+    (self.propertyPath, self.rule, self.source, self.message) = (propertyPath, rule, source, message)
   }
 
   /// `FILE:LINE:COL: error: cannot decode 'PATH': MESSAGE`, the location left out when unknown.
@@ -23,23 +31,21 @@ public struct StyleDecodingError: Error, Sendable, Hashable, CustomStringConvert
     return "\(location)error: \(subject): \(message)"
   }
 
-  /// `error` thrown while decoding properties from `source`.
-  init(_ error: any Error, source: SourceLocation?) {
-    guard let decoding = error as? DecodingError else {
-      self.init(propertyPath: "", source: source, message: String(describing: error))
-      return
-    }
-    let context: DecodingError.Context
-    switch decoding {
+  /// `error` thrown while decoding `answer`'s properties, located at the
+  /// rule the failing property came from.
+  init(_ error: any Error, decoding answer: Resolution) {
+    let context: DecodingError.Context?
+    switch error as? DecodingError {
     case .typeMismatch(_, let found), .valueNotFound(_, let found), .keyNotFound(_, let found),
       .dataCorrupted(let found):
       context = found
-    @unknown default:
-      self.init(propertyPath: "", source: source, message: String(describing: error))
-      return
+    default:
+      context = nil
     }
+    let origin = answer.origin(ofProperty: context?.codingPath.first?.stringValue)
     self.init(
-      propertyPath: Self.path(context.codingPath), source: source, message: context.debugDescription)
+      propertyPath: context.map { Self.path($0.codingPath) } ?? "", rule: origin.rule?.name, source: origin.source,
+      message: context?.debugDescription ?? String(describing: error))
   }
 
   /// `a.b[2].c`: keys joined by dots, list positions in brackets.
@@ -70,9 +76,18 @@ extension Resolution {
       throw StyleDecodingError(propertyPath: "", source: nil, message: subject + " and the sheet has no default")
     }
     do {
-      return try T(from: PropertyDecoder(value: .map(properties), codingPath: []))
+      return try PropertyDecoder(value: .map(properties), codingPath: []).decode(T.self)
     } catch {
-      throw StyleDecodingError(error, source: source)
+      throw StyleDecodingError(error, decoding: self)
     }
+  }
+
+  /// The rule the top-level property `name` came from, and where it was
+  /// written: with cascade, the strongest applicable rule that has it;
+  /// otherwise, and for a property no rule has, the winner (nil for the
+  /// default style) and the answer's source.
+  func origin(ofProperty name: String?) -> (rule: StyleRule?, source: SourceLocation?) {
+    if let name, let rule = cascaded?.strongestRule(having: name) { return (rule, rule.source) }
+    return (match?.rule, source)
   }
 }

@@ -132,6 +132,13 @@ struct CascadedRules: Sendable {
     }
     return merged
   }
+
+  /// The strongest rule with a property `name`: the one whose value
+  /// `merged` keeps (a stronger rule's value replaces a weaker one's whole).
+  func strongestRule(having name: String) -> StyleRule? {
+    for order in orders where rules[order].properties(underTheme: valuesKey)[name] != nil { return rules[order] }
+    return nil
+  }
 }
 
 /// The themes a query runs under, and what they come to on one index: one

@@ -9,7 +9,8 @@ final class ExpansionBudget {
   /// Spent: everything after the first overdraft is refused without a report.
   private(set) var isExhausted = false
 
-  init(_ values: Int) { remaining = values }
+  /// A budget of `values`; a negative one allows nothing.
+  init(_ values: Int) { remaining = max(0, values) }
 
   /// What spending did.
   enum Outcome {
@@ -20,10 +21,15 @@ final class ExpansionBudget {
     case refused
   }
 
+  /// Takes `values` (not negative) from what remains. Compared before it
+  /// is taken, so that `remaining` never goes below zero and no budget, up
+  /// to `Int.max`, can overflow.
   func spend(_ values: Int) -> Outcome {
     guard !isExhausted else { return .refused }
-    remaining -= values
-    guard remaining < 0 else { return .spent }
+    guard values > remaining else {
+      remaining -= values
+      return .spent
+    }
     isExhausted = true
     return .ranOut
   }

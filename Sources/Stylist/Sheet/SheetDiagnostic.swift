@@ -51,13 +51,17 @@ public struct SheetLoadError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Limits that keep loading bounded on hostile input (README: Style sheets), and how
-/// loading uses threads.
+/// loading uses threads. Any `Int` is a valid limit: `Int.max` is no limit on
+/// file size or values built, and a negative one allows nothing.
 public struct LoadOptions: Hashable, Sendable {
   /// Files larger than this are rejected before parsing.
   public var maxFileSize: Int
   /// Deepest nesting of YAML collections, and of values counting through
   /// variables. Where the libyaml Yams bundles is used (iOS, tvOS,
-  /// watchOS, visionOS), libyaml itself also stops at 1,000 levels.
+  /// watchOS, visionOS), libyaml itself also stops at 1,000 levels. Values
+  /// are built a level per call, so this limit is also what keeps deep
+  /// input within the loading thread's stack: raise it only as far as that
+  /// stack allows.
   public var maxNestingDepth: Int
   /// Most values a load may build, all themes together, counting every
   /// alias, merge key, variable use, `extends` and themed variant as a copy:

@@ -218,7 +218,10 @@ final class ValueEvaluator {
       if let base, !base.shadowed.contains(position) {
         values.append(base.properties.values[position])
       } else if isLiteral, case .scalar(let text, let style) = pair.value.content {
-        values.append(style == .plain ? CoreSchema.plainValue(text) : .string(text))
+        let value = style == .plain ? CoreSchema.plainValue(text) : .string(text)
+        // Reported, and the rest still read, as other values' errors are.
+        if value == nil { outOfRange(text, tag: nil, at: pair.value.mark, file: file) }
+        values.append(value ?? .null)
       } else {
         let outer = startTracking()
         let evaluated = sized(pair.value, file: file)
@@ -431,15 +434,32 @@ final class ValueEvaluator {
   private func typed(_ text: String, style: YAMLScalarStyle, tag: String?, at mark: YAMLMark, file: String)
     -> PropertyValue?
   {
-    guard let tag else { return style == .plain ? CoreSchema.plainValue(text) : .string(text) }
+    guard let tag else {
+      guard style == .plain else { return .string(text) }
+      guard let value = CoreSchema.plainValue(text) else {
+        outOfRange(text, tag: nil, at: mark, file: file)
+        return nil
+      }
+      return value
+    }
     // A local tag (`!foo`) on a quoted scalar leaves it a string.
     if style != .plain && !tag.hasPrefix(YAMLTag.corePrefix) { return .string(text) }
     guard let value = CoreSchema.taggedValue(text, tag: tag) else {
-      sink.error(
-        "'\(text)' is not a valid \(tag.split(separator: ":").last ?? "")", .invalidValue, at: location(mark, file))
+      if CoreSchema.rangeError(text, tag: tag) != nil {
+        outOfRange(text, tag: tag, at: mark, file: file)
+      } else {
+        sink.error(
+          "'\(text)' is not a valid \(tag.split(separator: ":").last ?? "")", .invalidValue, at: location(mark, file))
+      }
       return nil
     }
     return value
+  }
+
+  /// Reports a number that does not fit its kind, where it is written.
+  private func outOfRange(_ text: String, tag: String?, at mark: YAMLMark, file: String) {
+    let message = CoreSchema.rangeError(text, tag: tag) ?? "'\(text)' is out of range"
+    sink.error(message, .invalidValue, at: location(mark, file))
   }
 
   private func nestedTooDeep(at mark: YAMLMark, file: String) -> (value: PropertyValue, size: Int)? {

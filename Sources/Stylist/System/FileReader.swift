@@ -58,12 +58,15 @@ enum FileReader {
     let knownSize = kind == S_IFREG ? Int(status.st_size) : nil
     if let knownSize, knownSize > limit { return .failure(.tooLarge(size: knownSize, limit: limit)) }
 
+    // One byte past the limit tells a file at the limit from a longer one;
+    // at `Int.max` no file can be longer, and the count saturates.
+    let ceiling = limit == .max ? limit : limit + 1
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(min((knownSize ?? 0) + 1, limit + 1))
+    bytes.reserveCapacity(max(0, min((knownSize ?? 0) + 1, ceiling)))
     let chunkSize = 1 << 16
     var chunk = [UInt8](repeating: 0, count: chunkSize)
-    while bytes.count <= limit {
-      let wanted = min(chunkSize, limit + 1 - bytes.count)
+    while bytes.count < ceiling {
+      let wanted = min(chunkSize, ceiling - bytes.count)
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
       if count < 0 {
         if errno == EINTR { continue }
@@ -72,6 +75,7 @@ enum FileReader {
       if count == 0 { return .success(bytes) }
       bytes.append(contentsOf: chunk[..<count])
     }
+    if bytes.count <= limit { return .success(bytes) }
     return .failure(.tooLarge(size: nil, limit: limit))
   }
 }

@@ -62,12 +62,75 @@ import Testing
     let values = try properties(
       """
       styles:
-        t: { a: 9223372036854775807, b: -9223372036854775808, c: 9223372036854775808, d: +5, e: -0, f: 1-2, g: "-" }
+        t: { a: 9223372036854775807, b: -9223372036854775808, d: +5, e: -0, f: 1-2, g: "-" }
       """, "t")!
     #expect(values["a"] == .int(.max) && values["b"] == .int(.min) && values["d"] == .int(5) && values["e"] == .int(0))
-    // Too big for Int: a float, as the core schema's float pattern also matches it.
-    #expect(values["c"] == .double(9_223_372_036_854_775_808))
     #expect(values["f"] == "1-2" && values["g"] == "-")
+    let radix = try properties(
+      """
+      styles:
+        t:
+          a: 0x7FFFFFFFFFFFFFFF
+          b: 0o777777777777777777777
+          c: 0x00000000000000000000ff
+          d: 0x-1
+          e: 0o+7
+          f: 0o8
+          g: 0xFG
+          h: 12345678901234567890x
+          i: !!float 99999999999999999999
+          j: 1e308
+          k: 1e-400
+      """, "t")!
+    #expect(radix["a"] == .int(.max) && radix["b"] == .int(.max) && radix["c"] == .int(255))
+    // Only digits follow `0x` and `0o`; a sign or another letter makes a string.
+    #expect(radix["d"] == "0x-1" && radix["e"] == "0o+7" && radix["f"] == "0o8" && radix["g"] == "0xFG")
+    #expect(radix["h"] == "12345678901234567890x")
+    #expect(radix["i"] == .double(1e20) && radix["j"] == .double(1e308) && radix["k"] == .double(0))
+  }
+
+  /// A number in the form of an int that does not fit `Int`, or in the form
+  /// of a float past `Double`'s range, is an error at the scalar, tagged or
+  /// not, in every base: never a rounded float, a string or infinity.
+  @Test func outOfRangeNumbersAreErrorsAtTheScalar() {
+    let sheet = """
+      styles:
+        t:
+          a: 9223372036854775808
+          b: -9223372036854775809
+          c: 0xFFFFFFFFFFFFFFFF
+          d: 0o1000000000000000000000
+          e: 1e400
+          f: !!int "99999999999999999999"
+          g: !!float -1e400
+          h: !local 99999999999999999999
+          i: $big
+          j: !!float 0x10000000000000000
+        u: { k: [1, 99999999999999999999], l: 2 }
+      variables:
+        big: -1E999
+      """
+    let range = "(-9223372036854775808 to 9223372036854775807)"
+    let double = "(at most 1.7976931348623157e+308 in size)"
+    #expect(
+      errors(sheet) == [
+        "test.yaml:3:8: error: integer '9223372036854775808' is out of range \(range); quote it for a string",
+        "test.yaml:4:8: error: integer '-9223372036854775809' is out of range \(range); quote it for a string",
+        "test.yaml:5:8: error: integer '0xFFFFFFFFFFFFFFFF' is out of range \(range); quote it for a string",
+        "test.yaml:6:8: error: integer '0o1000000000000000000000' is out of range \(range); quote it for a string",
+        "test.yaml:7:8: error: number '1e400' is out of range \(double); quote it for a string",
+        "test.yaml:8:8: error: integer '99999999999999999999' is out of range \(range)",
+        "test.yaml:9:8: error: number '-1e400' is out of range \(double)",
+        "test.yaml:10:8: error: integer '99999999999999999999' is out of range \(range); quote it for a string",
+        "test.yaml:12:8: error: integer '0x10000000000000000' is out of range \(range)",
+        "test.yaml:13:15: error: integer '99999999999999999999' is out of range \(range); quote it for a string",
+        "test.yaml:15:8: error: number '-1E999' is out of range \(double); quote it for a string",
+      ])
+    // Quoted, each is the string it spells; the YAML writer quotes them so.
+    #expect(throws: Never.self) { try load("styles:\n  t: { a: \"9223372036854775808\", b: '1e400' }\n") }
+    for text in ["9223372036854775808", "0xFFFFFFFFFFFFFFFF", "1e400"] {
+      #expect(PropertyValue.string(text).yamlText() == "\"\(text)\"\n")
+    }
   }
 
   /// Small maps compare keys pairwise, larger ones hash them: both report
