@@ -64,8 +64,10 @@ public struct LoadOptions: Hashable, Sendable {
   /// stack allows.
   public var maxNestingDepth: Int
   /// Most values a load may build, all themes together, counting every
-  /// alias, merge key, variable use, `extends` and themed variant as a copy:
-  /// stops "billion laughs" and its kin. The limit used is the greater of
+  /// alias, merge key, variable use, `extends` and themed variant as a copy,
+  /// and each byte a string interpolation copies as one more: stops
+  /// "billion laughs" and its kin, strings doubled through variables
+  /// among them. The limit used is the greater of
   /// this and the number of bytes read, since written-out values take at
   /// least a byte each.
   public var maxExpandedValues: Int
