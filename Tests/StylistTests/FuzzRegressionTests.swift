@@ -8,7 +8,10 @@ import Testing
 @Suite struct FuzzRegressionTests {
   static func inputs(_ folder: String) -> [String] {
     let directory = FixturePaths.path("fuzz/" + folder)
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    let names: [String]
+    do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
+      preconditionFailure("cannot list \(directory): \(error)")
+    }
     return names.filter { !$0.hasPrefix(".") }.sorted().map { directory + "/" + $0 }
   }
 

@@ -130,7 +130,8 @@ final class RuleTrie: @unchecked Sendable {
   static let searchedChildren = 8
 
   /// Ids, counts and offsets are 32 bits: a sheet that would need more
-  /// stops the load (`RuleTrie.init`).
+  /// traps with a message (`RuleTrie.init`). No sheet within the default
+  /// 64 MiB file limit comes near: each component takes bytes to write.
   static let maxCount = Int(Int32.max)
 
   init(

@@ -6,8 +6,13 @@ import Testing
 /// Every file in `Fixtures/bad/` loads or fails cleanly with exactly the
 /// diagnostics in its `.expected` file (one per line, errors and warnings).
 @Suite struct BadInputTests {
+  /// The fixtures; a folder that cannot be listed stops the suite here
+  /// rather than leaving it with no input to check.
   static let inputs: [String] = {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: FixturePaths.path("bad"))) ?? []
+    let names: [String]
+    do { names = try FileManager.default.contentsOfDirectory(atPath: FixturePaths.path("bad")) } catch {
+      preconditionFailure("cannot list Fixtures/bad: \(error)")
+    }
     return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".bin") }.sorted()
   }()
 
