@@ -10,8 +10,8 @@ struct BatchCommand: ParsableCommand {
         {"node":…,"selector":…|null,"source":"file:line:col"|null,
          "default":bool,"properties":{…}|null}
       A bad line gives {"node":…,"error":"<stdin>:LINE:COL: …"} and the run
-      goes on; a line over 1 MiB is skipped unread and answered
-      {"node":null,"error":…}.
+      goes on; a line over 1 MiB (its line break not counted) is not
+      answered but gives {"node":null,"error":…}.
       Streams in constant memory; answers are flushed whenever the input has no
       more lines ready, so a tool can write a line and wait for its answer.
       Exit status: 0 whatever the lines hold; 2 only when a sheet fails to load.

@@ -1,5 +1,5 @@
 /// Reads lines from a file descriptor in large chunks, in constant memory:
-/// a line longer than `maxLineLength` bytes (its `\n` not counted) is not
+/// a line longer than `maxLineLength` bytes (its `\n` or `\r\n` not counted) is not
 /// answered but skipped to its end and reported as too long, wherever it
 /// ends in the buffer.
 struct LineReader {
@@ -53,12 +53,12 @@ struct LineReader {
           isFirstLine = false
           return .tooLong(dropped + newline - start)
         }
-        if newline - start > Self.maxLineLength {
-          isFirstLine = false
-          return .tooLong(newline - start)
-        }
         var end = newline
         if end > start && buffer[end - 1] == 0x0D { end -= 1 }
+        if end - start > Self.maxLineLength {
+          isFirstLine = false
+          return .tooLong(end - start)
+        }
         return .bytes(firstLineChecked(buffer[start..<end]))
       }
       scanned = buffer.count

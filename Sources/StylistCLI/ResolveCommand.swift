@@ -44,6 +44,13 @@ struct ResolveCommand: ParsableCommand {
       }
       for theme in styleTree.themes { Diagnostics.warnIfUnknown(theme: theme, in: engine, at: location) }
     }
+    let known = Set(engine.knownThemes)
+    for (theme, item) in styleTree.innerThemeGroups where known.contains(theme) {
+      Diagnostics.writeError(
+        "\(item.source?.description ?? tree): warning: group '@\(theme)' is inside another group, so it is a "
+          + "component, not theme '\(theme)' (a group names a theme only outside every other group) "
+          + "[\(DiagnosticKind.themeGroup)]\n")
+    }
     // Groups naming themes (`@dark`) give an atom its own: two of one axis
     // are an error at the atom, as in a node argument.
     for (identifier, item) in styleTree.atoms where identifier.themes.count > 1 {

@@ -218,6 +218,14 @@ import Testing
       conflict.stderr
         == "bad/trees/theme-group-conflict.yaml:5:29: error: invalid node '@dark/@light/title': 'dark' and 'light' are both on the axis of unlisted themes\n"
     )
+    // Inside another group, `@inner` is a component; `@light` would be too,
+    // and a sheet mentions that theme: a warning says so.
+    let inner = try run(["resolve", "-s", "sheets/theme-groups.yaml", "--tree", "sheets/theme-groups-inner.yaml"])
+    #expect(inner.status == 0)
+    #expect(
+      inner.stderr
+        == "sheets/theme-groups-inner.yaml:4:16: warning: group '@light' is inside another group, so it is a component, not theme 'light' (a group names a theme only outside every other group) [theme-group]\n"
+    )
     let variant = try run(["resolve", "-s", "sheets/theme-groups.yaml", "--tree", "bad/trees/theme-group-variant.yaml"])
     #expect(variant.status == 2)
     #expect(

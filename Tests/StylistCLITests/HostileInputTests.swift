@@ -22,7 +22,7 @@ import Testing
     #expect(lines[0] == lines[2])
   }
 
-  /// Interpolation counts the bytes it builds: a string doubled 32 times
+  /// Interpolation counts the bytes it copies: a string doubled 32 times
   /// through variables (a 608-byte sheet) is the budget's error, not a
   /// 2.7 GB allocation.
   @Test func doublingStringsThroughVariablesIsRefused() throws {
@@ -31,7 +31,7 @@ import Testing
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr
-        == "bad/interpolation-doubling.yaml:17:8: error: interpolated strings build too many bytes (a string doubled through variables?)\n"
+        == "bad/interpolation-doubling.yaml:22:8: error: interpolated strings copy too many bytes (a string doubled through variables?)\n"
     )
   }
 
@@ -44,11 +44,15 @@ import Testing
       input.append(Data(repeating: UInt8(ascii: "a"), count: length))
       input.append(Data("\n".utf8))
     }
+    // A `\r\n` line break is not counted either.
+    input.append(Data(repeating: UInt8(ascii: "a"), count: limit))
+    input.append(Data("\r\n".utf8))
     let result = try run(["batch", "-s", "demo/demo.yaml"], input: input)
     #expect(result.status == 0)
     let lines = result.stdout.split(separator: "\n")
-    #expect(lines.count == 3)
+    #expect(lines.count == 4)
     #expect(lines[0].hasPrefix(#"{"node":"aaaa"#))
+    #expect(lines[3] == lines[0])
     #expect(
       lines[1] == #"{"node":null,"error":"<stdin>:2:1: line is 1048577 bytes, longer than the 1048576-byte limit"}"#)
     #expect(

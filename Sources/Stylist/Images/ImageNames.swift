@@ -62,8 +62,7 @@ public struct ImageNames: Sequence, Sendable {
   /// grows fourfold with each component that has a variant, so a tool
   /// that lists every name checks it first (`stylist images --max-names`).
   public var candidateCount: Int {
-    let themed = themes.isEmpty ? 0 : themes.count <= 16 ? (1 << themes.count) - 1 : 1
-    var count = themed + 1
+    var count = themePrefixCount + 1
     for component in node.path {
       let (product, overflow) = count.multipliedReportingOverflow(by: choices(for: component).count)
       if overflow { return .max }
@@ -72,11 +71,20 @@ public struct ImageNames: Sequence, Sendable {
     return count
   }
 
+  /// Names that use themes are spelled with every non-empty subset of
+  /// `themes` up to 16 of them; past that, with all of them only.
+  private static let maxSubsetThemes = 16
+
+  /// How many prefixes `themePrefixes()` gives.
+  var themePrefixCount: Int {
+    themes.isEmpty ? 0 : themes.count <= Self.maxSubsetThemes ? (1 << themes.count) - 1 : 1
+  }
+
   /// Every non-empty subset of `themes`, kept in their order, joined by the
   /// separator: those of more themes first, then in the order of their
   /// first theme.
   func themePrefixes() -> [String] {
-    guard !themes.isEmpty, themes.count <= 16 else {
+    guard !themes.isEmpty, themes.count <= Self.maxSubsetThemes else {
       return themes.isEmpty ? [] : [themes.joined(separator: options.separator)]
     }
     let subsets = (1..<(1 << themes.count)).map { mask in themes.indices.filter { mask & (1 << $0) != 0 } }

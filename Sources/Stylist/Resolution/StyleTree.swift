@@ -102,6 +102,23 @@ public struct StyleTree: Hashable, Sendable {
     return result
   }
 
+  /// The groups named `@theme` inside another group, with the theme they
+  /// spell: components there (`card/@dark/title`), not themes, which a
+  /// tree's author most likely meant otherwise.
+  public var innerThemeGroups: [(theme: String, item: Item)] {
+    var result: [(String, Item)] = []
+    var path: [Component] = []
+    for item in items {
+      path.removeLast(max(0, path.count - item.depth))
+      guard case .group(let component) = item.kind else { continue }
+      if component.namesTheme, !path.allSatisfy(\.namesTheme) {
+        result.append((String(component.name.dropFirst()), item))
+      }
+      path.append(component)
+    }
+    return result
+  }
+
   /// Each atom's full identifier, in document order.
   public var identifiers: [NodeIdentifier] { atoms.map(\.identifier) }
 }

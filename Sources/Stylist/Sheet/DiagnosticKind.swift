@@ -66,6 +66,9 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
   /// Two themes of one axis asked for together (an error in a node, batch
   /// line or tree; a warning about an engine's themes).
   public static let themeConflict = Self(rawValue: "theme-conflict")
+  /// A tree's group `@theme` inside another group: a component there, not
+  /// the theme (`resolve`, where a sheet mentions the theme).
+  public static let themeGroup = Self(rawValue: "theme-group")
   /// A theme whose name is one typo away from another theme's (`drak`, `dark`).
   public static let similarTheme = Self(rawValue: "similar-theme")
   /// A themed style that lacks properties of the unthemed style it replaces
@@ -78,6 +81,6 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
     .invalidValue, .unknownVariable, .variableCycle, .unknownExtends, .extendsCycle, .importNotFound, .importCycle,
     .unreadableFile, .limitExceeded, .invalidAxis, .invalidTree, .duplicateSelector, .neverWins, .unusedVariable,
     .emptyComponent,
-    .unknownTheme, .themeConflict, .similarTheme, .themedDropsProperties,
+    .unknownTheme, .themeConflict, .themeGroup, .similarTheme, .themedDropsProperties,
   ]
 }

@@ -56,6 +56,9 @@ struct SheetCompiler {
   /// `combinations(with:among:)` by what was asked: a sheet has few sets of
   /// selector themes, and few sets of themes its styles reach.
   private var combinationsByThemes: [CombinationsKey: [EvaluationSet]] = [:]
+  /// `checkSets(own:reached:variableThemes:)` by what was asked: a token
+  /// library's variables share their reach.
+  private var checkSetsByReach: [CombinationsKey: [EvaluationSet]] = [:]
   /// `keyedThemes(_:themes:)` by what was asked: styles share their reach.
   private var keyedThemesByReach: [CombinationsKey: [String]] = [:]
   /// A set of themes a style is evaluated under: its key, its values
@@ -277,6 +280,7 @@ struct SheetCompiler {
     flattened = [:]
     combinationsByThemes = [:]
     keyedThemesByReach = [:]
+    checkSetsByReach = [:]
     shadowedPaths = ShadowedPaths()
     isOnChain = []
     lastUnthemed = nil
@@ -584,22 +588,73 @@ struct SheetCompiler {
     return unused
   }
 
-  /// Evaluates the variables no style uses as a style naming each would
-  /// be evaluated (a global one unthemed, one only a theme defines under
-  /// that theme), so that an unknown name or a cycle among them is an
-  /// error too: a sheet's variables are checked whether or not a style
-  /// uses them yet.
+  /// Evaluates the variables no style uses, so that an unknown name or a
+  /// cycle among them is an error too: a sheet's variables are checked
+  /// whether or not a style uses them yet. More cheaply than a style's:
+  /// under the variable's own themes (none for a global one; the theme
+  /// that alone defines it), then under each theme whose variables it
+  /// reaches, beside those, every other axis at its default; the first set
+  /// that fails ends it. A cycle that forms only under two themes of
+  /// different axes is not looked for there: a design system's token
+  /// library, mostly unused by any one app, would cost every set of themes
+  /// for every token.
   private mutating func checkUnusedVariables(_ unused: [UnusedVariable]) {
+    let variableThemes = Array(definitions.themeVariables.keys)
     for variable in unused {
       if variable.theme != nil, definitions.variables.lookup(variable.path.split(separator: ".")) != nil { continue }
       // One checked before may have reached it (`a: $b` checks `b`).
       if evaluators.values.contains(where: { $0.used.contains(variable.path) }) { continue }
-      let themes = variable.theme.map { [$0] } ?? []
       let mark = YAMLMark(line: variable.location.line, column: variable.location.column)
-      _ = themedStyle(themes: themes, source: variable.location) { compiler, theme in
+      let check: (inout SheetCompiler, String?) -> Properties? = { compiler, theme in
         compiler.evaluator(theme).variable(variable.path, at: mark, file: variable.location.file) == nil ? nil : [:]
       }
+      let own = variable.theme.map { [$0] } ?? []
+      let ownSet = own.isEmpty ? EvaluationSet(evaluation: nil, values: nil, slots: []) : combinations(with: own)[0]
+      sink.hold()
+      let (values, reached) = tracked(ownSet, check)
+      // As for a style: errors under a set no query has are dropped.
+      let isOwnResolved = someQueryResolves(to: ownSet, reached: reached)
+      releaseDiagnostics(keeping: isOwnResolved)
+      if values == nil && isOwnResolved { continue }
+      let cacheKey = CombinationsKey(themes: own, among: reached)
+      let sets = checkSetsByReach[cacheKey] ?? checkSets(own: own, reached: reached, variableThemes: variableThemes)
+      checkSetsByReach[cacheKey] = sets
+      for set in sets where !(isOwnResolved && set.evaluation == ownSet.evaluation) {
+        if tracked(set, check).values == nil { break }
+      }
     }
+  }
+
+  /// The sets `checkUnusedVariables` evaluates a variable under after its
+  /// own themes: `own` at the axis defaults, then with each theme of
+  /// another axis that `reached` names; each once.
+  private func checkSets(own: [String], reached: ThemeMask, variableThemes: [String]) -> [EvaluationSet] {
+    let ownSlots = Set(own.map(axes.slot(of:)))
+    let reachedThemes = axes.inAxisOrder(
+      variableThemes.indices.filter { reached.contains(position: $0) }.map { variableThemes[$0] }
+        .filter { !ownSlots.contains(axes.slot(of: $0)) })
+    var sets: [EvaluationSet] = []
+    for themes in [own] + reachedThemes.map({ own + [$0] }) {
+      let set = evaluationSet(atDefaults(themes))
+      if !sets.contains(where: { $0.evaluation == set.evaluation }) { sets.append(set) }
+    }
+    return sets
+  }
+
+  /// `themes` with, on every other declared axis, its default when that
+  /// has variables: what a query naming `themes` alone resolves to.
+  private func atDefaults(_ themes: [String]) -> [String] {
+    let used = Set(themes.map(axes.slot(of:)))
+    var all = themes
+    for (slot, axis) in axes.axes.enumerated() where !used.contains(slot) {
+      if let theme = axis.defaultTheme, definitions.themeVariables[theme] != nil { all.append(theme) }
+    }
+    return all
+  }
+
+  /// The evaluation set of `themes` (at most one per axis).
+  private func evaluationSet(_ themes: [String]) -> EvaluationSet {
+    EvaluationSet(evaluation: key(themes), values: valuesKey(themes), slots: themes.map(axes.slot(of:)))
   }
 
   /// Warns of each variable no style uses.

@@ -64,13 +64,15 @@ public struct LoadOptions: Hashable, Sendable {
   /// stack allows.
   public var maxNestingDepth: Int
   /// Most values a load may build, all themes together, counting every
-  /// alias, merge key, variable use, `extends` and themed variant as a copy,
-  /// and each byte a string interpolation copies as one more: stops
-  /// "billion laughs" and its kin, strings doubled through variables
-  /// among them. The limit used is the greater of
+  /// alias, merge key, variable use, `extends` and themed variant as a copy:
+  /// stops "billion laughs" and its kin. The limit used is the greater of
   /// this and the number of bytes read, since written-out values take at
   /// least a byte each.
   public var maxExpandedValues: Int
+  /// Most bytes string interpolation (`"$a $b"`) may copy in one load, all
+  /// themes together: stops strings doubled through variables. The limit
+  /// used is the greater of this and 16 bytes per byte read.
+  public var maxInterpolatedBytes: Int
   /// Files at least this large are parsed by libyaml on a second thread
   /// while the calling thread composes the events; `Int.max` keeps loading
   /// on the calling thread.
@@ -79,11 +81,12 @@ public struct LoadOptions: Hashable, Sendable {
   /// Limits and threading for loading; the defaults suit sheets up to tens of megabytes.
   public init(
     maxFileSize: Int = 64 << 20, maxNestingDepth: Int = 1_000, maxExpandedValues: Int = 1_000_000,
-    backgroundParsingThreshold: Int = 64 << 10
+    maxInterpolatedBytes: Int = 16 << 20, backgroundParsingThreshold: Int = 64 << 10
   ) {
     self.maxFileSize = maxFileSize
     self.maxNestingDepth = maxNestingDepth
     self.maxExpandedValues = maxExpandedValues
+    self.maxInterpolatedBytes = maxInterpolatedBytes
     self.backgroundParsingThreshold = backgroundParsingThreshold
   }
 }

@@ -62,12 +62,17 @@ private struct TreeReader {
     SourceLocation(file: file, line: node.mark.line, column: node.mark.column)
   }
 
-  /// The location of the 1-based `column` of a scalar's text (past its
-  /// opening quote when it has one).
+  /// The location of the 1-based `column` of a scalar's text, past its
+  /// opening quote when it has one; the scalar's own where its text is not
+  /// its written form (a block scalar, or several lines).
   private func location(_ node: YAMLNode, column: Int) -> SourceLocation {
     var at = location(node)
-    guard case .scalar(_, let style) = node.content else { return at }
-    at.column += column - 1 + (style == .plain ? 0 : 1)
+    guard case .scalar(let text, let style) = node.content, !text.contains("\n") else { return at }
+    switch style {
+    case .plain: at.column += column - 1
+    case .singleQuoted, .doubleQuoted: at.column += column
+    case .literal, .folded: break
+    }
     return at
   }
 

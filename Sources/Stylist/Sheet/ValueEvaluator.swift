@@ -120,11 +120,20 @@ final class ValueEvaluator {
     spend(count, at: location, "extends copies too many values (a chain of styles extending each other?)")
   }
 
-  private static let interpolationMessage =
-    "interpolated strings build too many bytes (a string doubled through variables?)"
+  /// Charges `count` bytes an interpolation copies; false (with one error)
+  /// once the budget is spent.
+  private func spend(bytes count: Int, at location: SourceLocation) -> Bool {
+    report(
+      budget.spend(bytes: count), at: location,
+      "interpolated strings copy too many bytes (a string doubled through variables?)")
+  }
 
   private func spend(_ size: Int, at location: SourceLocation, _ message: String) -> Bool {
-    switch budget.spend(size) {
+    report(budget.spend(size), at: location, message)
+  }
+
+  private func report(_ outcome: ExpansionBudget.Outcome, at location: SourceLocation, _ message: String) -> Bool {
+    switch outcome {
     case .spent: return true
     case .ranOut:
       sink.errorPastHold(message, .limitExceeded, at: location)
@@ -207,32 +216,31 @@ final class ValueEvaluator {
     // that one pass reports each of its problems; the body then fails.
     // (Inside a value the first failure ends it: a value evaluated again
     // through each reference to it would make failures exponential.)
+    // A failed entry keeps its place (a null), so that the entries after
+    // it line up with `base`'s.
     var failed = false
     for pair in pairs {
-      guard let key = keyText(pair.key, file: file) else {
-        failed = true
-        continue
-      }
+      let key = keyText(pair.key, file: file)
       if key == "extends" { continue }
       let position = values.count
       if let base, !base.shadowed.contains(position) {
         values.append(base.properties.values[position])
       } else if isLiteral, case .scalar(let text, let style) = pair.value.content {
         let value = style == .plain ? CoreSchema.plainValue(text) : .string(text)
-        // Reported, and the rest still read, as other values' errors are.
-        if value == nil { outOfRange(text, tag: nil, at: pair.value.mark, file: file) }
+        if value == nil {
+          outOfRange(text, tag: nil, at: pair.value.mark, file: file)
+          failed = true
+        }
         values.append(value ?? .null)
       } else {
         let outer = startTracking()
         let evaluated = sized(pair.value, file: file)
         if !endTracking(outer: outer).isEmpty { result.shadowed.insert(position) }
-        guard let (value, _) = evaluated else {
-          failed = true
-          continue
-        }
-        values.append(value)
+        if evaluated == nil { failed = true }
+        values.append(evaluated?.value ?? .null)
       }
-      keys.append(key)
+      if key == nil { failed = true }
+      keys.append(key ?? "")
     }
     if failed { return nil }
     result.properties = Self.properties(keys: keys, values: values, keysAreUnique: keysAreUnique)
@@ -420,7 +428,7 @@ final class ValueEvaluator {
         // counts against the budget before it is copied, so doubling a
         // string through variables ends in the budget's error, not in
         // gigabytes.
-        guard spend(text.utf8.count, at: location(mark, file), Self.interpolationMessage) else { return nil }
+        guard spend(bytes: text.utf8.count, at: location(mark, file)) else { return nil }
         result += text
       }
     }

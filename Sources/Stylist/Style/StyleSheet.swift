@@ -113,7 +113,9 @@ public struct StyleSheet: Sendable {
     -> StyleSheet
   {
     // Compile even after reading errors, so one pass reports every problem.
-    let budget = ExpansionBudget(max(options.maxExpandedValues, loader.bytesRead))
+    let budget = ExpansionBudget(
+      values: max(options.maxExpandedValues, loader.bytesRead),
+      bytes: max(options.maxInterpolatedBytes, loader.bytesRead.multipliedReportingOverflow(by: 16).partialValue))
     let files = loader.definitions.files
     var compiler = SheetCompiler(
       definitions: loader.takeDefinitions(), sink: loader.sink, budget: budget, maxDepth: options.maxNestingDepth)

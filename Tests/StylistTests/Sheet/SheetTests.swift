@@ -543,4 +543,51 @@ import Testing
           "test.yaml:2:21: error: unknown variable 'fg': only themes define it ('light'), and a query can have none of them current"
         ])
   }
+
+  /// Under a theme, an entry after a failed one still lines up with the
+  /// unthemed values, so each failing entry reports.
+  @Test func everyEntryReportsUnderATheme() {
+    #expect(
+      errors(
+        "variables: { t1: 1, t2: 2 }\nstyles:\n  s: { a: $t1, b: 1, c: $t2 }\n"
+          + "themes:\n  dark: { variables: { t1: $zzz, t2: $yyy } }\n")
+        == [
+          "test.yaml:5:28: error: unknown variable 'zzz' under theme 'dark'",
+          "test.yaml:5:38: error: unknown variable 'yyy' under theme 'dark'",
+        ])
+  }
+
+  /// A token library no style uses is checked under each theme it
+  /// reaches, not under every set of themes: a thousand tokens over four
+  /// axes of three themes load, each reported unused.
+  @Test func unusedTokensAcrossManyAxesLoad() throws {
+    var yaml = "axes:\n"
+    for axis in 0..<4 { yaml += "  ax\(axis): [" + (0..<3).map { "a\(axis)t\($0)" }.joined(separator: ", ") + "]\n" }
+    yaml += "variables:\n  color: { primary: \"#000\" }\n  space: 4\n"
+    for token in 0..<1_000 { yaml += "  tok\(token): { c: $color.primary, pad: $space }\n" }
+    yaml += "styles:\n  s: { c: $tok0 }\nthemes:\n"
+    for axis in 0..<4 {
+      for theme in 0..<3 {
+        yaml += "  a\(axis)t\(theme): { variables: { color: { primary: \"#\(axis)\(theme)0\" }, space: \(theme) } }\n"
+      }
+    }
+    let sheet = try load(yaml)
+    // Two leaves (`c`, `pad`) of each of 999 tokens.
+    #expect(sheet.warnings.filter { $0.kind == .unusedVariable }.count == 1_998)
+    // An unknown name in one of them is still found, under the theme that makes it.
+    let broken = yaml.replacingOccurrences(
+      of: "a3t2: { variables: { color: { primary: \"#320\" }", with: "a3t2: { variables: { color: { primary: $nope }")
+    #expect(errors(broken).first?.hasSuffix("error: unknown variable 'nope' under theme 'a3t2'") == true)
+  }
+
+  /// Interpolation has a byte budget of its own, scaled to the sheet: a
+  /// design system that interpolates a long font list into every style loads.
+  @Test func interpolationOfRealisticSheetsLoads() throws {
+    let family = String(repeating: "Helvetica Neue, ", count: 25)
+    var yaml = "variables: { font: { family: \"\(family)\" }, size: 12 }\nstyles:\n"
+    for style in 0..<5_000 { yaml += "  s\(style): { font: \"${font.family} ${size}px\" }\n" }
+    let sheet = try load(yaml)
+    #expect(sheet.rules.count == 5_000)
+    #expect(sheet.rules[0].style.properties["font"] == .string(family + " 12px"))
+  }
 }
