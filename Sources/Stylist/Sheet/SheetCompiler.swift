@@ -17,6 +17,9 @@ struct SheetCompiler {
   let budget: ExpansionBudget
   /// How deep values may nest, through variables too (the YAML nesting limit).
   let maxDepth: Int
+  /// How many of `definitions.styles` are styles: the default, when there
+  /// is one, follows them.
+  private var styleCount = 0
   /// Index of the final definition of each selector; load order comes
   /// from the indices. Only the first pass needs it.
   private var finalDefinitions = LatestPositions(capacity: 0)
@@ -143,8 +146,15 @@ struct SheetCompiler {
   mutating func compile() -> StyleSheet {
     mergeAxes()
     let count = definitions.styles.count
+    styleCount = count
+    // The default is flattened as a style is, after the styles: it
+    // registers no selector, so it takes part in no repeat.
+    let defaultIndex: Int? = definitions.defaultStyle.map { definition in
+      definitions.styles.append(definition)
+      return count
+    }
     finalDefinitions = LatestPositions(capacity: count)
-    isOnChain = [Bool](repeating: false, count: count)
+    isOnChain = [Bool](repeating: false, count: definitions.styles.count)
     var isLatest = [Bool](repeating: true, count: count)
     var ruleCount = count
     // One pass over the definitions: repeats and `extends`.
@@ -164,6 +174,7 @@ struct SheetCompiler {
           at: definition.source)
       }
     }
+    if let defaultIndex, !definitions.styles[defaultIndex].extends.isEmpty { extending.append(defaultIndex) }
     extendsTargets(of: extending)
     finalDefinitions = LatestPositions(capacity: 0)
     var rules: [StyleRule] = []
@@ -177,11 +188,10 @@ struct SheetCompiler {
       definitions.styles[index].rule = rule
     }
     var defaultStyle: Style?
-    if let (body, file, mark) = definitions.defaultStyle {
-      defaultStyle = themedStyle(source: SourceLocation(file: file, line: mark.line, column: mark.column)) {
-        compiler, theme in
-        guard case .map(let properties)? = compiler.evaluator(theme).value(of: body, file: file) else { return nil }
-        return properties
+    // A null `default:` extending nothing is no default.
+    if let defaultIndex, definitions.styles[defaultIndex].body != nil || !definitions.styles[defaultIndex].extends.isEmpty {
+      defaultStyle = themedStyle(source: definitions.styles[defaultIndex].source) { compiler, theme in
+        compiler.flatten(defaultIndex, theme: theme)
       }
     }
     let unused = unusedVariables()
@@ -467,7 +477,7 @@ struct SheetCompiler {
       chain.links[top].nextExtension += 1
       guard let target = extensionTargets[chain.links[top].index]?[position] ?? nil else {
         let definition = definitions.styles[chain.links[top].index]
-        let hint = Suggestion.hint(for: extended.text, among: definitions.styles.lazy.map(\.name))
+        let hint = Suggestion.hint(for: extended.text, among: definitions.styles[..<styleCount].lazy.map(\.name))
         sink.error(
           "extends unknown selector '\(extended.text)'\(hint.text)", .unknownExtends,
           at: SourceLocation(file: definition.file, line: extended.mark.line, column: extended.mark.column),

@@ -51,7 +51,9 @@ struct AxisDeclaration {
 /// Everything read from the files of one load, in load order.
 struct SheetDefinitions {
   var styles: [StyleDefinition] = []
-  var defaultStyle: (body: YAMLNode, file: String, mark: YAMLMark)?
+  /// The `default:` body, read as a style's (its `extends` too), under the
+  /// name `default`; it registers no selector.
+  var defaultStyle: StyleDefinition?
   var mode: PrecedenceMode?
   var variables: VariableTree = .empty
   var themeVariables: OrderedDictionary<String, VariableTree> = [:]

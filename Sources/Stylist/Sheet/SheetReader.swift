@@ -75,8 +75,12 @@ struct SheetReader {
         definitions.variables = definitions.variables.merged(with: tree)
       }
     case "default":
-      if value.isNull || pairs(value, what: "'default'") != nil {
-        definitions.defaultStyle = (value, file, pair.key.mark)
+      // A style body like any other (`extends` included); null clears an
+      // earlier sheet's default.
+      if value.isNull || pairs(value, what: "'default'") != nil, let (body, extends) = readBody(value, selector: "default") {
+        definitions.defaultStyle = StyleDefinition(
+          selector: StyleSelector(token: TokenPattern(name: .exact("default"))), name: "default", body: body,
+          file: file, mark: pair.key.mark, extends: extends)
       }
     case "styles":
       guard let entries = pairs(value, what: "'styles'") else { return }

@@ -590,4 +590,27 @@ import Testing
     #expect(sheet.rules.count == 5_000)
     #expect(sheet.rules[0].style.properties["font"] == .string(family + " 12px"))
   }
+
+  /// `default:` is a style body like any other: `extends` puts the named
+  /// styles' properties underneath (not a property called `extends`),
+  /// under every theme; a null `default:` clears an earlier sheet's.
+  @Test func defaultExtendsLikeAStyle() throws {
+    let sheet = try load(
+      """
+      variables: { ink: black }
+      styles:
+        base: { color: $ink, size: 1 }
+        "@dark/accent": { glow: true }
+      default: { extends: [base, "@dark/accent"], size: 2 }
+      themes:
+        dark: { variables: { ink: white } }
+      """)
+    #expect(sheet.defaultStyle?.properties == ["color": "black", "size": 2, "glow": true])
+    #expect(sheet.defaultStyle?.properties(underTheme: "dark") == ["color": "white", "size": 2, "glow": true])
+    #expect(
+      errors("styles:\n  base: { a: 1 }\ndefault: { extends: [bsae] }\n")
+        == ["test.yaml:3:22: error: extends unknown selector 'bsae'; did you mean 'base'?"])
+    #expect(try load("default: { a: 1 }\n---\ndefault: ~\n").defaultStyle == nil)
+    #expect(try load("default: ~\n").defaultStyle == nil)
+  }
 }
