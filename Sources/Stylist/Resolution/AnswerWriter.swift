@@ -53,17 +53,26 @@ public struct AnswerWriter {
   public mutating func write(
     line: ArraySlice<UInt8>, answeredBy engine: StyleEngine, cascade: Bool, to output: inout [UInt8]
   ) throws(SyntaxError) -> [String] {
+    // `withUnsafeBufferPointer` rethrows untyped errors: the typed one crosses as a `Result`.
+    try line.withUnsafeBufferPointer { bytes in
+      Swift.Result { () throws(SyntaxError) in
+        try write(utf8: bytes, answeredBy: engine, cascade: cascade, to: &output)
+      }
+    }.get()
+  }
+
+  /// ``write(line:answeredBy:cascade:to:)`` for a line in place: `batch`'s
+  /// workers answer lines of one shared block, which no slice of it retains.
+  package mutating func write(
+    utf8 line: UnsafeBufferPointer<UInt8>, answeredBy engine: StyleEngine, cascade: Bool,
+    to output: inout [UInt8]
+  ) throws(SyntaxError) -> [String] {
     let (index, options) = engine.snapshot
     if self.index?.snapshotID != index.snapshotID {
       self = AnswerWriter()
       self.index = index
     }
-    // `withUnsafeBufferPointer` rethrows untyped errors: the typed one crosses as a `Result`.
-    return try line.withUnsafeBufferPointer { bytes in
-      Swift.Result { () throws(SyntaxError) in
-        try write(utf8: bytes, index: index, options: options, cascade: cascade, to: &output).themes
-      }
-    }.get()
+    return try write(utf8: line, index: index, options: options, cascade: cascade, to: &output).themes
   }
 
   private mutating func write(
