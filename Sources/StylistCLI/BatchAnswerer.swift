@@ -32,6 +32,9 @@ struct BatchAnswerer {
   private let cascade: Bool
   private var workers: Workers<AnswerWriter>
   private var lineThemes: LineThemes
+  /// The bytes a part reserves a line: the last block's mean answer and a
+  /// margin, so a part's bytes seldom grow (and copy themselves) on the way.
+  private var reservedPerLine = 256
 
   /// `jobs` workers, as many as a full block can use at most.
   init(engine: StyleEngine, cascade: Bool, queryThemes: [String], jobs: Int) {
@@ -47,29 +50,38 @@ struct BatchAnswerer {
     let lineCount = block.lines.count
     guard lineCount > 0 else { return }
     let parts = max(1, min(workers.states.count * Self.partsPerWorker, lineCount / Self.minimumPartLines))
-    let (engine, cascade, firstLineNumber) = (engine, cascade, block.firstLineNumber)
+    // One snapshot for the block: the sheets do not change during a run.
+    let snapshot = AnswerWriter.Snapshot(of: engine)
+    let (cascade, firstLineNumber) = (cascade, block.firstLineNumber)
+    let reservedPerLine = reservedPerLine
     let answered = block.bytes.withUnsafeBufferPointer { bytes in
       block.lines.withUnsafeBufferPointer { lines in
         workers.map(parts: parts) { writer, part in
+          let range = (lineCount * part / parts)..<(lineCount * (part + 1) / parts)
           var answered = AnsweredPart()
-          for index in (lineCount * part / parts)..<(lineCount * (part + 1) / parts) {
+          answered.bytes.reserveCapacity(range.count * reservedPerLine)
+          for index in range {
             Self.answer(
-              lines[index], number: firstLineNumber + index, in: bytes, engine: engine, cascade: cascade,
+              lines[index], number: firstLineNumber + index, in: bytes, snapshot: snapshot, cascade: cascade,
               writer: &writer, into: &answered)
           }
           return answered
         }
       }
     }
+    var written = 0
     for part in answered {
       for (line, themes) in part.themes { lineThemes.check(themes, line: line) }
       output.append(part.bytes)
+      written += part.bytes.count
     }
+    self.reservedPerLine = written / lineCount + written / lineCount / 4 + 16
   }
 
   /// Appends the answer to one line, its newline included.
   private static func answer(
-    _ line: LineBlock.Line, number: Int, in bytes: UnsafeBufferPointer<UInt8>, engine: StyleEngine, cascade: Bool,
+    _ line: LineBlock.Line, number: Int, in bytes: UnsafeBufferPointer<UInt8>, snapshot: AnswerWriter.Snapshot,
+    cascade: Bool,
     writer: inout AnswerWriter, into answered: inout AnsweredPart
   ) {
     switch line {
@@ -82,7 +94,7 @@ struct BatchAnswerer {
     case .bytes(let range):
       let text = UnsafeBufferPointer(rebasing: bytes[range])
       do throws(SyntaxError) {
-        let themes = try writer.write(utf8: text, answeredBy: engine, cascade: cascade, to: &answered.bytes)
+        let themes = try writer.write(utf8: text, on: snapshot, cascade: cascade, to: &answered.bytes)
         answered.bytes.append(0x0A)
         if answered.themes.last?.themes != themes { answered.themes.append((number, themes)) }
       } catch {

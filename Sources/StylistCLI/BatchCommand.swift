@@ -42,10 +42,10 @@ struct BatchCommand: ParsableCommand {
 
   /// Reads lines into a block, answers the block on up to `jobs` workers
   /// (`BatchAnswerer`) and writes the answers in order, one JSON object a
-  /// line, the bytes `match --format json` writes for each node. A block is
-  /// answered and the output flushed whenever the input has no complete
-  /// line ready, so a tool that writes a line and waits gets its answer;
-  /// a block fills to `LineBlock.maxLines` at most.
+  /// line, the bytes `match --format json` writes for each node. The block
+  /// holds the lines that have arrived, `LineBlock.maxLines` at most: it is
+  /// answered and the output flushed whenever no more input is ready, so a
+  /// tool that writes a line and waits gets its answer.
   func run() throws {
     let engine = try sheet.load()
     var output = OutputBuffer()

@@ -62,6 +62,7 @@ import Testing
     let lines = (0..<3_000).map { nodes[($0 * 7 + $0 / 5) % nodes.count] }
     func answers(workerCount: Int, parts: Int) -> [UInt8] {
       var workers = Workers<AnswerWriter>(count: workerCount) { AnswerWriter() }
+      let snapshot = AnswerWriter.Snapshot(of: engine)
       // Two jobs, so the writers answer again from what they kept.
       return (0..<2).flatMap { _ in
         workers.map(parts: parts) { writer, part in
@@ -70,7 +71,7 @@ import Testing
             var line = line
             line.withUTF8 { text in
               do throws(SyntaxError) {
-                _ = try writer.write(utf8: text, answeredBy: engine, cascade: cascade, to: &bytes)
+                _ = try writer.write(utf8: text, on: snapshot, cascade: cascade, to: &bytes)
               } catch {
                 bytes.append(contentsOf: "error \(error.column)".utf8)
               }
