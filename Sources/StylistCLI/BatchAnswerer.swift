@@ -36,7 +36,7 @@ struct BatchAnswerer {
   /// margin, so a part's bytes seldom grow (and copy themselves) on the way.
   private var reservedPerLine = 256
 
-  /// `jobs` workers, as many as a full block can use at most.
+  /// `jobs` workers, or as many as a full block has parts, if fewer.
   init(engine: StyleEngine, cascade: Bool, queryThemes: [String], jobs: Int) {
     self.engine = engine
     self.cascade = cascade
