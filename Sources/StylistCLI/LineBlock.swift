@@ -10,10 +10,11 @@ struct LineBlock {
     case tooLong(Int)
   }
 
-  /// A block answers at the latest when it holds this many lines, so what
-  /// waits for an answer (the block and its answers) stays bounded however
-  /// short the lines.
+  /// A block answers at the latest when it holds this many lines or bytes,
+  /// so what waits for an answer (the block and its answers) stays bounded
+  /// however short or long the lines.
   static let maxLines = 4096
+  static let maxBytes = 1 << 20
 
   private(set) var bytes: [UInt8] = []
   private(set) var lines: [Line] = []
@@ -21,7 +22,7 @@ struct LineBlock {
   private(set) var firstLineNumber = 1
 
   var isEmpty: Bool { lines.isEmpty }
-  var isFull: Bool { lines.count >= Self.maxLines }
+  var isFull: Bool { lines.count >= Self.maxLines || bytes.count >= Self.maxBytes }
 
   mutating func append(bytes line: ArraySlice<UInt8>) {
     let start = bytes.count

@@ -8,8 +8,9 @@ import Testing
 @Suite struct ParallelBatchTests {
   /// Several thousand lines of every kind `batch` answers: matches and
   /// defaults, themed (known, unknown, several), bad lines, empty lines,
-  /// `\r\n` endings, names beyond ASCII, and lines over the 1 MiB limit, in
-  /// an order drawn from a fixed seed; a byte order mark opens the input.
+  /// `\r\n` endings, names beyond ASCII, long lines and lines over the
+  /// 1 MiB limit, in an order drawn from a fixed seed; a byte order mark
+  /// opens the input.
   static let input: Data = {
     let valid = [
       "home/header/searchBar/label", "card/background", "card[highlighted]/title", "header[selected]/title",
@@ -30,6 +31,11 @@ import Testing
       // Over the limit: the last line of a full block, one inside the next, the very last.
       if [4_096, 5_001, 6_000].contains(number) {
         lines.append(String(repeating: "x", count: (1 << 20) + number))
+        continue
+      }
+      // Long enough that three fill a block's bytes before its lines.
+      if (2_000..<2_003).contains(number) {
+        lines.append(pick(themes) + "card/" + String(repeating: "a", count: 400_000) + "/title")
         continue
       }
       switch generator.next() % 100 {
