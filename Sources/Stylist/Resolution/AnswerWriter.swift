@@ -16,6 +16,9 @@
 /// rule and theme the rule has values for); merged cascades, one per list
 /// of rules, start over past 64 MiB. Answers of a new snapshot (a reload)
 /// start it over too.
+///
+/// What a writer keeps is its own: `batch` gives each of its workers a
+/// writer, and they share only the immutable snapshot they answer on.
 public struct AnswerWriter {
   /// The snapshot the kept answers belong to.
   private var index: StyleIndex?
