@@ -126,10 +126,11 @@ base-stylist:
 	fi
 
 # Sanitizers: the whole suite under AddressSanitizer (LeakSanitizer included),
-# then the concurrency tests under ThreadSanitizer. Separate build folders.
+# then the concurrency tests under ThreadSanitizer (`Parallel`: `batch`'s
+# workers, in the library and through the command). Separate build folders.
 sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions \
 	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "Concurrency|YAMLParser|LiveUpdate|Observation|SwiftUIArticle"
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "Concurrency|Parallel|YAMLParser|LiveUpdate|Observation|SwiftUIArticle"

@@ -14,6 +14,8 @@ struct BatchCommand: ParsableCommand {
       answered but gives {"node":null,"error":…}.
       Streams in constant memory; answers are flushed whenever the input has no
       more lines ready, so a tool can write a line and wait for its answer.
+      Lines are answered in blocks on every core (--jobs N sets how many
+      threads); the output is byte for byte the same for any number.
       Exit status: 0 whatever the lines hold; 2 only when a sheet fails to load.
 
       Example:
@@ -26,50 +28,48 @@ struct BatchCommand: ParsableCommand {
   @Flag(help: "Merge the properties of every applicable selector, weakest first.")
   var cascade = false
 
+  @Option(help: "Threads answering lines at once (default: the cores); the output is the same for any number.")
+  var jobs: Int?
+
   func validate() throws {
     if sheet.sheets.contains("-") {
       throw ValidationError("batch reads nodes from standard input; give the sheet as a file, not '-'.")
     }
+    if let jobs, jobs < 1 {
+      throw ValidationError("--jobs takes a number of threads, 1 or more; got \(jobs).")
+    }
   }
 
-  /// Reads a line, writes its answer: in order, one JSON object a line,
-  /// the bytes `match --format json` writes for that node (`AnswerWriter`
-  /// answers from the line's bytes and renders each distinct answer once). The output is
-  /// flushed whenever the input has no complete line ready, so a tool that
-  /// writes a line and waits gets its answer.
+  /// Reads lines into a block, answers the block on up to `jobs` workers
+  /// (`BatchAnswerer`) and writes the answers in order, one JSON object a
+  /// line, the bytes `match --format json` writes for each node. The block
+  /// holds the lines that have arrived, `LineBlock.maxLines` at most: it is
+  /// answered and the output flushed whenever no more input is ready, so a
+  /// tool that writes a line and waits gets its answer.
   func run() throws {
     let engine = try sheet.load()
-    let cascade = cascade
     var output = OutputBuffer()
     var reader = LineReader(descriptor: SystemCalls.standardInput)
-    var lineThemes = LineThemes(engine: engine, queryThemes: sheet.themes)
-    var writer = AnswerWriter()
-    var lineNumber = 0
+    var block = LineBlock()
+    var answerer = BatchAnswerer(
+      engine: engine, cascade: cascade, queryThemes: sheet.themes, jobs: jobs ?? Workers<AnswerWriter>.cores)
+    func answerBlock() {
+      answerer.answer(block, to: &output)
+      block.removeAll()
+    }
     while let next = reader.nextLine() {
       switch next {
       case .wouldBlock:
+        answerBlock()
         output.flush()
       case .tooLong(let length):
-        lineNumber += 1
-        output.write(#"{"node":null,"error":"#)
-        output.writeJSONString(
-          "<stdin>:\(lineNumber):1: line is \(length) bytes, longer than the \(LineReader.maxLineLength)-byte limit")
-        output.writeLine("}")
+        block.appendTooLong(length: length)
       case .bytes(let line):
-        lineNumber += 1
-        do throws(SyntaxError) {
-          let themes = try output.writeAnswer(line: line, answeredBy: engine, cascade: cascade, with: &writer)
-          lineThemes.check(themes, line: lineNumber)
-          output.append(0x0A)
-        } catch {
-          output.write(#"{"node":"#)
-          output.writeJSONString(String(decoding: line, as: UTF8.self))
-          output.write(#","error":"#)
-          output.writeJSONString("<stdin>:\(lineNumber):\(error.column): \(error.message)")
-          output.writeLine("}")
-        }
+        block.append(bytes: line)
       }
+      if block.isFull { answerBlock() }
     }
+    answerBlock()
     output.flush()
   }
 }

@@ -8,8 +8,9 @@ struct LineReader {
     case bytes(ArraySlice<UInt8>)
     /// A line over the limit, with its length in bytes.
     case tooLong(Int)
-    /// No complete line is buffered: the next call waits for input. The
-    /// caller's last chance to flush what a tool may be waiting for.
+    /// No complete line is buffered and no input is ready: the next call
+    /// waits for input. The caller's last chance to answer and flush what
+    /// a tool may be waiting for.
     case wouldBlock
   }
 
@@ -83,7 +84,9 @@ struct LineReader {
         skipped = (skipped ?? 0) + buffer.count - start
         start = buffer.count
       }
-      if !mayRead {
+      // Input already there is read on: a caller answering lines in blocks
+      // gets every line that has arrived in one.
+      if !mayRead && !SystemCalls.hasInputReady(descriptor) {
         mayRead = true
         return .wouldBlock
       }

@@ -18,7 +18,13 @@ struct OutputBuffer {
     if bytes.count >= limit { flush() }
   }
 
+  /// Appends `bytes`; as many as the buffer holds go out at once, after
+  /// what is buffered, without being copied.
   mutating func append(_ bytes: [UInt8]) {
+    guard bytes.count < limit else {
+      flush()
+      return SystemCalls.writeAll(bytes, to: descriptor)
+    }
     self.bytes.append(contentsOf: bytes)
     if self.bytes.count >= limit { flush() }
   }

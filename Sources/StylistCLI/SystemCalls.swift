@@ -29,6 +29,20 @@ enum SystemCalls {
     return result
   }
 
+  /// Whether a read of `descriptor` would return at once (input waiting, or
+  /// its end), without reading: `poll` with no timeout. False when `poll`
+  /// cannot tell (Darwin's does not take devices such as a terminal): the
+  /// caller then acts as if a read could wait.
+  static func hasInputReady(_ descriptor: Int32) -> Bool {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    while true {
+      let result = poll(&entry, 1, 0)
+      if result < 0 && errno == EINTR { continue }
+      return result > 0 && entry.revents & Int16(POLLNVAL) == 0
+        && entry.revents & Int16(POLLIN | POLLHUP) != 0
+    }
+  }
+
   /// Writes all of `bytes`, retrying short and interrupted writes; gives up
   /// quietly on an error (a closed pipe: the reader has gone).
   static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {

@@ -16,6 +16,9 @@
 /// rule and theme the rule has values for); merged cascades, one per list
 /// of rules, start over past 64 MiB. Answers of a new snapshot (a reload)
 /// start it over too.
+///
+/// What a writer keeps is its own: `batch` gives each of its workers a
+/// writer, and they share only the immutable snapshot they answer on.
 public struct AnswerWriter {
   /// The snapshot the kept answers belong to.
   private var index: StyleIndex?
@@ -53,17 +56,38 @@ public struct AnswerWriter {
   public mutating func write(
     line: ArraySlice<UInt8>, answeredBy engine: StyleEngine, cascade: Bool, to output: inout [UInt8]
   ) throws(SyntaxError) -> [String] {
-    let (index, options) = engine.snapshot
-    if self.index?.snapshotID != index.snapshotID {
-      self = AnswerWriter()
-      self.index = index
-    }
+    let snapshot = Snapshot(of: engine)
     // `withUnsafeBufferPointer` rethrows untyped errors: the typed one crosses as a `Result`.
     return try line.withUnsafeBufferPointer { bytes in
       Swift.Result { () throws(SyntaxError) in
-        try write(utf8: bytes, index: index, options: options, cascade: cascade, to: &output).themes
+        try write(utf8: bytes, on: snapshot, cascade: cascade, to: &output)
       }
     }.get()
+  }
+
+  /// What lines are answered on: the engine's sheets and query options of
+  /// one moment. `batch`'s workers take one a block and share it (it is
+  /// immutable), not one a line each: that would lock the engine and count
+  /// references to the one index from every core, line after line.
+  package struct Snapshot: Sendable {
+    let index: StyleIndex
+    let options: QueryOptions
+
+    package init(of engine: StyleEngine) { (index, options) = engine.snapshot }
+  }
+
+  /// ``write(line:answeredBy:cascade:to:)`` for a line in place (`batch`'s
+  /// workers read lines of one shared block, which no slice retains) on a
+  /// snapshot taken before.
+  package mutating func write(
+    utf8 line: UnsafeBufferPointer<UInt8>, on snapshot: Snapshot, cascade: Bool, to output: inout [UInt8]
+  ) throws(SyntaxError) -> [String] {
+    if index?.snapshotID != snapshot.index.snapshotID {
+      self = AnswerWriter()
+      index = snapshot.index
+    }
+    return try write(utf8: line, index: snapshot.index, options: snapshot.options, cascade: cascade, to: &output)
+      .themes
   }
 
   private mutating func write(

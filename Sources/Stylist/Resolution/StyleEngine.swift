@@ -194,7 +194,7 @@ public final class StyleEngine: Sendable, Observable {
   private var answerInputs: Void { () }
 
   /// The index and query options of this moment: every answer of one call
-  /// comes from one snapshot (`AnswerWriter` takes one a line).
+  /// comes from one snapshot (`AnswerWriter.Snapshot` keeps one for a block of lines).
   var snapshot: (index: StyleIndex, options: QueryOptions) {
     registrar.access(self, keyPath: \.answerInputs)
     return state.withLock { ($0.index, $0.options) }

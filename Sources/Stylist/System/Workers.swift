@@ -1,0 +1,64 @@
+import Dispatch
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A job's parts answered on every core through Dispatch
+/// (`DispatchQueue.concurrentPerform`), each result in its part's place:
+/// what runs in parallel is `body(&state, part)`, and the results come back
+/// in part order, as one thread would give them.
+///
+/// Each worker has a state of its own (caches, scratch) that only it changes
+/// while a job runs; a worker takes the next part no one has taken, so a
+/// worker on a busy core takes fewer. With one worker every part runs on the
+/// calling thread, in order: the same code, one worker.
+///
+/// `body` runs on several threads at once: it may change its worker's state
+/// and read what no one changes during the job (an index snapshot), nothing
+/// else. A state passes from thread to thread between jobs only;
+/// `concurrentPerform` returns after every part's call has.
+package struct Workers<State> {
+  /// One a worker; `states.count` workers at most.
+  package private(set) var states: [State]
+
+  /// `count` workers (at least one), each with the state `makeState` gives.
+  package init(count: Int, state makeState: () -> State) {
+    states = (0..<max(1, count)).map { _ in makeState() }
+  }
+
+  /// The cores this process may run on: the workers a job gets by default.
+  package static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+  /// `body(&state, part)` for every part in `0..<parts`, run by up to
+  /// `states.count` workers at once; the results in part order.
+  package mutating func map<Result: Sendable>(
+    parts: Int, _ body: (inout State, _ part: Int) -> Result
+  ) -> [Result] {
+    guard parts > 0 else { return [] }
+    let workers = min(states.count, parts)
+    return withoutActuallyEscaping(body) { body in
+      states.withUnsafeMutableBufferPointer { states in
+        [Result](unsafeUninitializedCapacity: parts) { results, initialized in
+          let nextPart = Atomic<Int>(0)
+          // Each worker changes only its own state and the results of the
+          // parts it took: no two threads touch one place.
+          nonisolated(unsafe) let states = states
+          nonisolated(unsafe) let results = results
+          nonisolated(unsafe) let body = body
+          DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            while true {
+              let part = nextPart.wrappingAdd(1, ordering: .relaxed).oldValue
+              guard part < parts else { break }
+              (results.baseAddress! + part).initialize(to: body(&states[worker], part))
+            }
+          }
+          initialized = parts
+        }
+      }
+    }
+  }
+}
