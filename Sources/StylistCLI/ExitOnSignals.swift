@@ -1,4 +1,5 @@
 import Dispatch
+import Stylist
 
 /// Ends a long-running command cleanly on SIGINT or SIGTERM: runs
 /// `cleanUp`, then exits 0 (an interrupted `watch` has done its job).

@@ -1,3 +1,5 @@
+import Stylist
+
 /// Reads lines from a file descriptor in large chunks, in constant memory:
 /// a line longer than `maxLineLength` bytes (its `\n` or `\r\n` not counted) is not
 /// answered but skipped to its end and reported as too long, wherever it

@@ -64,16 +64,14 @@ enum FileReader {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(max(0, min((knownSize ?? 0) + 1, ceiling)))
     let chunkSize = 1 << 16
-    var chunk = [UInt8](repeating: 0, count: chunkSize)
     while bytes.count < ceiling {
-      let wanted = min(chunkSize, ceiling - bytes.count)
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return .failure(.unreadable)
-      }
+      // Up to the size `fstat` gave and one byte more (the end, or a file
+      // that grew): a read never makes room past what was reserved.
+      let expected = knownSize.map { max(1, $0 + 1 - bytes.count) } ?? chunkSize
+      let count = SystemCalls.read(
+        descriptor, appendingAtMost: min(chunkSize, ceiling - bytes.count, expected), to: &bytes)
+      if count < 0 { return .failure(.unreadable) }
       if count == 0 { return .success(bytes) }
-      bytes.append(contentsOf: chunk[..<count])
     }
     if bytes.count <= limit { return .success(bytes) }
     return .failure(.tooLarge(size: nil, limit: limit))

@@ -1,22 +1,25 @@
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
-/// Every system call the command line makes, in one place: the C library
-/// is Glibc on Linux and Darwin on Apple platforms, with the same POSIX
-/// signatures for these (`read` and `write` take `(Int32, pointer, Int)` and
-/// return `Int` on both).
-enum SystemCalls {
-  static let standardInput = STDIN_FILENO
-  static let standardOutput = STDOUT_FILENO
-  static let standardError = STDERR_FILENO
+/// The standard streams' system calls, for the library's readers and the
+/// command line alike, in one place: the C library is Glibc (or Musl) on
+/// Linux and Darwin on Apple platforms, with the same POSIX signatures for
+/// these (`read` and `write` take `(Int32, pointer, Int)` and return `Int`
+/// on both).
+package enum SystemCalls {
+  package static let standardInput = STDIN_FILENO
+  package static let standardOutput = STDOUT_FILENO
+  package static let standardError = STDERR_FILENO
 
   /// Reads at most `count` bytes onto the end of `buffer`: the count read,
   /// 0 at the end of input, -1 on an error (a read interrupted by a signal
   /// is retried).
-  static func read(_ descriptor: Int32, appendingAtMost count: Int, to buffer: inout [UInt8]) -> Int {
+  package static func read(_ descriptor: Int32, appendingAtMost count: Int, to buffer: inout [UInt8]) -> Int {
     let old = buffer.count
     buffer.append(contentsOf: repeatElement(0, count: count))
     var result = -1
@@ -33,7 +36,7 @@ enum SystemCalls {
   /// its end), without reading: `poll` with no timeout. False when `poll`
   /// cannot tell (Darwin's does not take devices such as a terminal): the
   /// caller then acts as if a read could wait.
-  static func hasInputReady(_ descriptor: Int32) -> Bool {
+  package static func hasInputReady(_ descriptor: Int32) -> Bool {
     var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     while true {
       let result = poll(&entry, 1, 0)
@@ -45,7 +48,7 @@ enum SystemCalls {
 
   /// Writes all of `bytes`, retrying short and interrupted writes; gives up
   /// quietly on an error (a closed pipe: the reader has gone).
-  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+  package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
     bytes.withUnsafeBytes { bytes in
       var offset = 0
       while offset < bytes.count {
@@ -61,21 +64,21 @@ enum SystemCalls {
 
   /// Whether standard output is a terminal and `NO_COLOR` is unset: when
   /// text output may be coloured.
-  static var standardOutputTakesColour: Bool { isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil }
+  package static var standardOutputTakesColour: Bool { isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil }
 
   /// Ignores `number`'s default action (which would end the process), so
   /// that a dispatch source can handle the signal.
-  static func ignore(signal number: Int32) { _ = signal(number, SIG_IGN) }
+  package static func ignore(signal number: Int32) { _ = signal(number, SIG_IGN) }
 
   /// The signals that end a long-running command cleanly.
-  static let terminatingSignals = [SIGINT, SIGTERM]
+  package static let terminatingSignals = [SIGINT, SIGTERM]
 
   /// Ends the process with `status` at once.
-  static func exit(_ status: Int32) -> Never { systemExit(status) }
+  package static func exit(_ status: Int32) -> Never { systemExit(status) }
 
   /// Parks the calling thread for the rest of the process, every signal
   /// blocked on it, so that signal sources on other threads receive them.
-  static func waitForeverWithSignalsBlocked() -> Never {
+  package static func waitForeverWithSignalsBlocked() -> Never {
     var all = sigset_t()
     sigfillset(&all)
     pthread_sigmask(SIG_BLOCK, &all, nil)
@@ -87,6 +90,10 @@ enum SystemCalls {
   private let systemRead = Glibc.read
   private let systemWrite = Glibc.write
   private let systemExit = Glibc.exit
+#elseif canImport(Musl)
+  private let systemRead = Musl.read
+  private let systemWrite = Musl.write
+  private let systemExit = Musl.exit
 #elseif canImport(Darwin)
   private let systemRead = Darwin.read
   private let systemWrite = Darwin.write
