@@ -19,7 +19,7 @@
 ///
 /// What a writer keeps is its own: `batch` gives each of its workers a
 /// writer, and they share only the immutable snapshot they answer on.
-public struct AnswerWriter {
+package struct AnswerWriter {
   /// The snapshot the kept answers belong to.
   private var index: StyleIndex?
   /// Best matches under no theme (or themes that change none of the
@@ -44,16 +44,16 @@ public struct AnswerWriter {
 
   private static let othersLimit = 64 << 20
 
-  public init() {}
+  package init() {}
 
   /// Answers the node identifier that `line` (UTF-8, without its newline)
   /// holds on `engine`'s current snapshot, and appends the answer's JSON
-  /// object (no newline): the bytes ``Resolution/writeJSON(node:to:)``
+  /// object (no newline): the bytes `Resolution.writeJSON(node:to:)`
   /// writes for ``StyleEngine/bestMatch(parsing:)``'s answer (with
   /// `cascade`, ``StyleEngine/cascade(parsing:)``'s), the node being
   /// `String(decoding: line, as: UTF8.self)`. Returns the themes the query
   /// ran under, in axis order. On a syntax error it throws and appends nothing.
-  public mutating func write(
+  package mutating func write(
     line: ArraySlice<UInt8>, answeredBy engine: StyleEngine, cascade: Bool, to output: inout [UInt8]
   ) throws(SyntaxError) -> [String] {
     let snapshot = Snapshot(of: engine)

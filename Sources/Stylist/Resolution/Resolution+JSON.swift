@@ -9,7 +9,7 @@ extension Resolution {
   }
 
   /// Appends ``jsonText(node:)``'s UTF-8 to `output`.
-  public func writeJSON(node: String, to output: inout [UInt8]) {
+  package func writeJSON(node: String, to output: inout [UInt8]) {
     output.append(utf8Of: #"{"node":"#)
     PropertyValue.writeJSONString(node, to: &output)
     Fields(rule: match?.rule, isDefault: isDefault, source: source, properties: properties).writeJSON(to: &output)

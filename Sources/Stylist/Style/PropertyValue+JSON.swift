@@ -13,7 +13,7 @@ extension PropertyValue {
   }
 
   /// Appends the value's JSON (`jsonText`'s bytes) to `output`.
-  public func writeJSON(to output: inout [UInt8]) {
+  package func writeJSON(to output: inout [UInt8]) {
     switch self {
     case .null: output.append(utf8Of: "null")
     case .bool(let value): output.append(utf8Of: value ? "true" : "false")
