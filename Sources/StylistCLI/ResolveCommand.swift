@@ -53,12 +53,13 @@ struct ResolveCommand: ParsableCommand {
     }
     // Groups naming themes (`@dark`) give an atom its own: two of one axis
     // are an error at the atom, as in a node argument.
-    for (identifier, item) in styleTree.atoms where identifier.themes.count > 1 {
+    let atoms = styleTree.atoms
+    for (identifier, item) in atoms where identifier.themes.count > 1 {
       guard let conflict = engine.themeConflict(in: identifier) else { continue }
       Diagnostics.error("invalid node '\(identifier)': \(conflict)", at: item.source?.description ?? tree)
       throw ExitCode(ExitStatus.invalidInput)
     }
-    let answers = Array(zip(styleTree.identifiers.map(\.description), engine.resolve(styleTree)))
+    let answers = Array(zip(atoms.map(\.identifier.description), engine.resolve(styleTree)))
     var output = OutputBuffer()
     switch format {
     case .json: output.writeJSONArray(answers) { $0.writeAnswer($1.1, node: $1.0) }
