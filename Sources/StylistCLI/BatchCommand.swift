@@ -92,7 +92,7 @@ struct LineThemes {
   mutating func check(_ themes: [String], line: Int) {
     if checkedLists.contains(themes) { return }
     for theme in themes where checked.insert(theme).inserted {
-      Diagnostics.warnIfUnknown(theme: theme, in: engine, at: "<stdin>:\(line):2")
+      Diagnostics.warnIfUnknown(theme: theme, in: engine, at: SourceLocation(file: "<stdin>", line: line, column: 2))
     }
     if checkedLists.count == 8 { checkedLists.removeLast() }
     checkedLists.insert(themes, at: 0)

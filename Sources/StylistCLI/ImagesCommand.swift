@@ -88,7 +88,7 @@ struct ImagesCommand: ParsableCommand {
       case .text where nodes.count == 1:
         for name in names { output.writeLine(name) }
       case .text:
-        output.writeLine(Palette.stdout.bold(text))
+        output.writeLine(TextRenderer.standardOutput.palette.bold(text))
         for name in names { output.writeLine("  " + name) }
       }
     }

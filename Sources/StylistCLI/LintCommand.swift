@@ -59,36 +59,20 @@ struct LintCommand: ParsableCommand {
     var groups: [(name: String, paths: [String])] = sheets.map { (shown($0), [$0]) }
     if !layered.isEmpty { groups.append((layered.map(shown).joined(separator: " + "), layered)) }
     var failed = false
-    var records: [PropertyValue] = []
+    var shownDiagnostics: [SheetDiagnostic] = []
     var output = OutputBuffer()
     for (position, group) in groups.enumerated() {
       let checked = StyleSheet.diagnosedSheet(group.paths, dashIsStandardInput: true)
       if position == groups.count - 1, let sheet = checked.sheet { KeptUntilExit.keep(sheet) }
       let diagnostics = checked.diagnostics.filter { $0.severity == .error || !ignored.contains($0.kind) }
       if diagnostics.contains(where: { $0.severity == .error || strict }) { failed = true }
-      for diagnostic in diagnostics {
-        switch format {
-        case .json: records.append(Self.record(diagnostic))
-        case .text: output.writeLine(diagnostic.description)
-        }
+      switch format {
+      case .json: shownDiagnostics += diagnostics
+      case .text: output.write(TextRenderer().diagnostics(diagnostics, of: group.name))
       }
-      if format == .text && diagnostics.isEmpty { output.writeLine("\(group.name): ok") }
     }
-    if format == .json { output.writeJSONArray(records) }
+    if format == .json { output.write { JSONRenderer().writeDiagnostics(shownDiagnostics, to: &$0) } }
     output.flush()
     if failed { throw ExitCode(1) }
-  }
-
-  /// One diagnostic in lint's stable JSON shape.
-  static func record(_ diagnostic: SheetDiagnostic) -> PropertyValue {
-    var object = Properties()
-    object["file"] = .string(diagnostic.location.file)
-    object["line"] = .int(diagnostic.location.line)
-    object["column"] = .int(diagnostic.location.column)
-    object["severity"] = .string(diagnostic.severity.rawValue)
-    object["kind"] = .string(diagnostic.kind.rawValue)
-    object["message"] = .string(diagnostic.message)
-    if let suggestion = diagnostic.suggestion { object["suggestion"] = .string(suggestion) }
-    return .map(object)
   }
 }

@@ -26,18 +26,16 @@ struct MatchCommand: ParsableCommand {
   func run() throws {
     let identifiers = try query.nodes.map(parseNodeArgument)
     let engine = try sheet.load()
-    try Diagnostics.checkThemes(of: Array(zip(query.nodes, identifiers)), in: engine)
-    let answers = identifiers.map { query.cascade ? engine.cascade(for: $0) : engine.bestMatch(for: $0) }
+    try Diagnostics.checkThemes(of: query.nodes, in: engine)
+    let answers = zip(query.nodes, identifiers).map { text, node in
+      (node: text, answer: query.cascade ? engine.cascade(for: node) : engine.bestMatch(for: node))
+    }
     var output = OutputBuffer()
     switch query.format {
-    case .json:
-      output.writeJSONArray(Array(zip(answers, query.nodes))) { $0.writeAnswer($1.0, node: $1.1) }
-    case .text:
-      for (answer, node) in zip(answers, query.nodes) {
-        output.write(resolutionText(answer, node: node, style: .stdout))
-      }
+    case .json: output.write { JSONRenderer().writeAnswers(answers, to: &$0) }
+    case .text: output.write(TextRenderer.standardOutput.answers(answers))
     }
     output.flush()
-    if answers.contains(where: { !$0.isResolved }) { throw ExitCode(ExitStatus.noStyle) }
+    if answers.contains(where: { !$0.answer.isResolved }) { throw ExitCode(ExitStatus.noStyle) }
   }
 }

@@ -43,36 +43,10 @@ struct OutputBuffer {
     bytes.append(0x0A)
   }
 
-  /// A JSON array with one element a line, each written by `write`.
-  mutating func writeJSONArray<Element>(_ elements: [Element], _ write: (inout Self, Element) -> Void) {
-    guard !elements.isEmpty else { return self.write("[]\n") }
-    self.write("[\n")
-    for (index, element) in elements.enumerated() {
-      if index > 0 { self.write(",\n") }
-      write(&self, element)
-    }
-    self.write("\n]\n")
-  }
-
-  /// A JSON array of values, one a line.
-  mutating func writeJSONArray(_ values: [PropertyValue]) {
-    writeJSONArray(values) { $0.writeJSON($1) }
-  }
-
-  /// Appends the JSON object of the answer to the node identifier `line`
-  /// holds, through `writer`, which renders each distinct answer once;
-  /// returns the theme the query ran under.
-  mutating func writeAnswer(
-    line: ArraySlice<UInt8>, answeredBy engine: StyleEngine, cascade: Bool, with writer: inout AnswerWriter
-  ) throws(SyntaxError) -> [String] {
-    let themes = try writer.write(line: line, answeredBy: engine, cascade: cascade, to: &bytes)
-    if bytes.count >= limit { flush() }
-    return themes
-  }
-
-  /// Appends `answer`'s JSON object (the shape every command writes for tools).
-  mutating func writeAnswer(_ answer: Resolution, node: String) {
-    answer.writeJSON(node: node, to: &bytes)
+  /// Appends what `render` writes: a library renderer's bytes, with no
+  /// `String` built on the way.
+  mutating func write(rendering render: (inout [UInt8]) -> Void) {
+    render(&bytes)
     if bytes.count >= limit { flush() }
   }
 
@@ -91,4 +65,14 @@ struct OutputBuffer {
     SystemCalls.writeAll(bytes, to: descriptor)
     bytes.removeAll(keepingCapacity: true)
   }
+}
+
+extension TextPalette {
+  /// Colour only on a terminal, and never with NO_COLOR set.
+  static let standardOutput = TextPalette(usesColour: SystemCalls.standardOutputTakesColour)
+}
+
+extension TextRenderer {
+  /// Text for standard output, coloured when it takes colour.
+  static let standardOutput = TextRenderer(palette: .standardOutput)
 }

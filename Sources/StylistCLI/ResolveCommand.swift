@@ -42,7 +42,8 @@ struct ResolveCommand: ParsableCommand {
         Diagnostics.error("\(conflict)", at: location)
         throw ExitCode(ExitStatus.invalidInput)
       }
-      for theme in styleTree.themes { Diagnostics.warnIfUnknown(theme: theme, in: engine, at: location) }
+      let place = styleTree.themeSource ?? SourceLocation(wholeOf: tree)
+      for theme in styleTree.themes { Diagnostics.warnIfUnknown(theme: theme, in: engine, at: place) }
     }
     let known = Set(engine.knownThemes)
     for (theme, item) in styleTree.innerThemeGroups where known.contains(theme) {
@@ -59,14 +60,14 @@ struct ResolveCommand: ParsableCommand {
       Diagnostics.error("invalid node '\(identifier)': \(conflict)", at: item.source?.description ?? tree)
       throw ExitCode(ExitStatus.invalidInput)
     }
-    let answers = Array(zip(atoms.map(\.identifier.description), engine.resolve(styleTree)))
+    let answers = zip(atoms, engine.resolve(styleTree)).map { (node: $0.identifier.description, answer: $1) }
     var output = OutputBuffer()
     switch format {
-    case .json: output.writeJSONArray(answers) { $0.writeAnswer($1.1, node: $1.0) }
-    case .yaml: output.write(PropertyValue.list(answers.map { resolutionYAMLValue($1, node: $0) }).yamlText())
-    case .text: for (node, answer) in answers { output.write(resolutionText(answer, node: node, style: .stdout)) }
+    case .json: output.write { JSONRenderer().writeAnswers(answers, to: &$0) }
+    case .yaml: output.write(YAMLRenderer().answers(answers))
+    case .text: output.write(TextRenderer.standardOutput.answers(answers))
     }
     output.flush()
-    if answers.contains(where: { !$0.1.isResolved }) { throw ExitCode(ExitStatus.noStyle) }
+    if answers.contains(where: { !$0.answer.isResolved }) { throw ExitCode(ExitStatus.noStyle) }
   }
 }

@@ -68,7 +68,9 @@ func validateThemes(_ arguments: [String]) throws {
 /// Warns about each of `themes` no sheet mentions; two of one axis are a
 /// usage error: the message, then exit 64.
 func checkThemes(_ themes: [String], in engine: StyleEngine) throws {
-  for theme in themes { Diagnostics.warnIfUnknown(theme: theme, in: engine, at: "<command line>") }
+  for theme in themes {
+    Diagnostics.warnIfUnknown(theme: theme, in: engine, at: SourceLocation(wholeOf: "<command line>"))
+  }
   if let conflict = engine.themeConflict(in: themes) {
     Diagnostics.error("--theme: \(conflict)", at: "<command line>")
     throw ExitCode(ExitStatus.usage)

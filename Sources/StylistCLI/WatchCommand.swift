@@ -44,14 +44,14 @@ struct WatchCommand: ParsableCommand {
       watcher = try SheetWatcher(engine: engine, paths: sheet.sheets) { event in
         switch event {
         case .reloaded: printer.printChanges()
-        case .failed(let error): Diagnostics.writeError(error.errors.map { "\($0)\n" }.joined())
+        case .failed(let error): Diagnostics.write(error.errors)
         }
       }
     } catch {
       throw loadFailure(error)
     }
     try checkThemes(sheet.themes, in: engine)
-    try Diagnostics.checkThemes(of: Array(zip(query.nodes, identifiers)), in: engine)
+    try Diagnostics.checkThemes(of: query.nodes, in: engine)
     printer.printChanges()
     ExitOnSignals.install { watcher.stop() }
     ExitOnSignals.waitForever()
@@ -88,10 +88,8 @@ private final class AnswerPrinter: @unchecked Sendable {
       printed[position] = answer
       changed += 1
       switch format {
-      case .json:
-        output.writeAnswer(answer, node: node.text)
-        output.writeLine("")
-      case .text: output.write(resolutionText(answer, node: node.text, style: .stdout))
+      case .json: output.writeLine(JSONRenderer().answer(answer, node: node.text))
+      case .text: output.write(TextRenderer.standardOutput.answer(answer, node: node.text))
       }
     }
     output.flush()

@@ -33,7 +33,7 @@ import Testing
         let ran = try writer.write(line: ArraySlice(node.utf8), answeredBy: engine, cascade: cascade, to: &written)
         #expect(ran == answer.themes, "\(node), cascade \(cascade), \(context)")
         #expect(
-          String(decoding: written, as: UTF8.self) == answer.jsonText(node: node),
+          String(decoding: written, as: UTF8.self) == JSONRenderer().answer(answer, node: node),
           "\(node), cascade \(cascade), \(context)")
       }
     }

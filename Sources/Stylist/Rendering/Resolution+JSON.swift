@@ -1,14 +1,10 @@
 extension Resolution {
-  /// The answer as the JSON object every command prints for tools
-  /// (`match --format json`, `batch`, `resolve`, `watch`), one writer for
-  /// all of them:
+  /// Appends the answer as the JSON object every command prints for tools
+  /// (``JSONRenderer/answer(_:node:)``: `match --format json`, `resolve`,
+  /// `watch`, `explain`'s result), one writer for all of them and for
+  /// `batch`'s (`AnswerWriter`):
   /// `{"node":…,"selector":…|null,"source":"file:line:col"|null,"default":bool,"properties":{…}|null}`.
   /// `node` is echoed as the caller wrote it.
-  public func jsonText(node: String) -> String {
-    String(writingUTF8: { writeJSON(node: node, to: &$0) })
-  }
-
-  /// Appends ``jsonText(node:)``'s UTF-8 to `output`.
   package func writeJSON(node: String, to output: inout [UInt8]) {
     output.append(utf8Of: #"{"node":"#)
     PropertyValue.writeJSONString(node, to: &output)

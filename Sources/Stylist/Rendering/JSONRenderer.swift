@@ -1,0 +1,73 @@
+/// Answers, explanations and diagnostics as JSON for tools: what the
+/// command line prints with `--format json`, and `batch` for each line.
+/// An answer is `{"node":…,"selector":…|null,"source":"file:line:col"|null,
+/// "default":bool,"properties":{…}|null}`, with `node` echoed as the
+/// caller wrote it; one writer makes every answer's bytes
+/// (`Resolution.writeJSON(node:to:)`, and `AnswerWriter` for `batch`).
+public struct JSONRenderer: Sendable {
+  /// The renderer (it has no settings: JSON is compact and stable).
+  public init() {}
+
+  /// One answer's object, no newline.
+  public func answer(_ answer: Resolution, node: String) -> String {
+    String(writingUTF8: { answer.writeJSON(node: node, to: &$0) })
+  }
+
+  /// Answers as an array, one object a line (`match`, and `resolve` for a
+  /// tree's atoms): `[`, the objects separated by `,` and a newline, `]`
+  /// and a newline; `[]` and a newline for none.
+  public func answers(_ answers: [(node: String, answer: Resolution)]) -> String {
+    String(writingUTF8: { writeAnswers(answers, to: &$0) })
+  }
+
+  /// `explain`'s object and a newline: `node`, `theme` (a string, null,
+  /// or a list for several), `mode`, `candidates` (each with `selector`,
+  /// `source`, `applies`, then `rank` and `specificity` or `reason` and
+  /// `why`), and `result`, the node's answer.
+  public func explanation(_ explanation: Explanation, node: String) -> String {
+    String(writingUTF8: { writeExplanation(explanation, node: node, to: &$0) })
+  }
+
+  /// Diagnostics as an array, one object a line (`lint`): `file`, `line`,
+  /// `column`, `severity`, `kind`, `message`, and `suggestion` when there
+  /// is one.
+  public func diagnostics(_ diagnostics: [SheetDiagnostic]) -> String {
+    String(writingUTF8: { writeDiagnostics(diagnostics, to: &$0) })
+  }
+
+  /// Appends ``answers(_:)``'s UTF-8.
+  package func writeAnswers(_ answers: [(node: String, answer: Resolution)], to output: inout [UInt8]) {
+    Self.writeArray(answers, to: &output) { $1.answer.writeJSON(node: $1.node, to: &$0) }
+  }
+
+  /// Appends ``explanation(_:node:)``'s UTF-8.
+  package func writeExplanation(_ explanation: Explanation, node: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "{"))
+    for (name, value) in explanation.headRecord(node: node) {
+      PropertyValue.writeJSONKey(name, to: &output)
+      value.writeJSON(to: &output)
+      output.append(UInt8(ascii: ","))
+    }
+    PropertyValue.writeJSONKey("result", to: &output)
+    explanation.answer.writeJSON(node: node, to: &output)
+    output.append(utf8Of: "}\n")
+  }
+
+  /// Appends ``diagnostics(_:)``'s UTF-8.
+  package func writeDiagnostics(_ diagnostics: [SheetDiagnostic], to output: inout [UInt8]) {
+    Self.writeArray(diagnostics, to: &output) { $1.record.writeJSON(to: &$0) }
+  }
+
+  /// An array with one element a line, each written by `write`.
+  private static func writeArray<Element>(
+    _ elements: [Element], to output: inout [UInt8], _ write: (inout [UInt8], Element) -> Void
+  ) {
+    guard !elements.isEmpty else { return output.append(utf8Of: "[]\n") }
+    output.append(utf8Of: "[\n")
+    for (index, element) in elements.enumerated() {
+      if index > 0 { output.append(utf8Of: ",\n") }
+      write(&output, element)
+    }
+    output.append(utf8Of: "\n]\n")
+  }
+}

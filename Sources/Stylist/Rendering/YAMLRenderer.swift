@@ -1,0 +1,28 @@
+/// Answers, explanations and diagnostics as YAML: the fields and order of
+/// their JSON (``JSONRenderer``), block style, for people who read what
+/// tools read (`resolve --format yaml`).
+public struct YAMLRenderer: Sendable {
+  /// The renderer (it has no settings).
+  public init() {}
+
+  /// One answer: a map of `node`, `selector`, `source`, `default`, `properties`.
+  public func answer(_ answer: Resolution, node: String) -> String {
+    answer.record(node: node).yamlText()
+  }
+
+  /// Answers as a list of such maps (`resolve` for a tree's atoms).
+  public func answers(_ answers: [(node: String, answer: Resolution)]) -> String {
+    PropertyValue.list(answers.map { $0.answer.record(node: $0.node) }).yamlText()
+  }
+
+  /// `explain`'s map: `node`, `theme`, `mode`, `candidates`, `result`.
+  public func explanation(_ explanation: Explanation, node: String) -> String {
+    explanation.record(node: node).yamlText()
+  }
+
+  /// Diagnostics as a list of maps: `file`, `line`, `column`, `severity`,
+  /// `kind`, `message`, and `suggestion` when there is one.
+  public func diagnostics(_ diagnostics: [SheetDiagnostic]) -> String {
+    PropertyValue.list(diagnostics.map(\.record)).yamlText()
+  }
+}
