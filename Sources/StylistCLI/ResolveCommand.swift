@@ -36,30 +36,10 @@ struct ResolveCommand: ParsableCommand {
       throw loadFailure(error)
     }
     let engine = try sheet.load()
-    if sheet.themes.isEmpty {
-      let location = styleTree.themeSource?.description ?? tree
-      if let conflict = engine.themeConflict(in: styleTree.themes) {
-        Diagnostics.error("\(conflict)", at: location)
-        throw ExitCode(ExitStatus.invalidInput)
-      }
-      let place = styleTree.themeSource ?? SourceLocation(wholeOf: tree)
-      for theme in styleTree.themes { Diagnostics.warnIfUnknown(theme: theme, in: engine, at: place) }
-    }
-    let known = Set(engine.knownThemes)
-    for (theme, item) in styleTree.innerThemeGroups where known.contains(theme) {
-      Diagnostics.writeError(
-        "\(item.source?.description ?? tree): warning: group '@\(theme)' is inside another group, so it is a "
-          + "component, not theme '\(theme)' (a group names a theme only outside every other group) "
-          + "[\(DiagnosticKind.themeGroup)]\n")
-    }
-    // Groups naming themes (`@dark`) give an atom its own: two of one axis
-    // are an error at the atom, as in a node argument.
+    let themeDiagnostics = engine.themeDiagnostics(of: styleTree, file: tree)
+    Diagnostics.write(themeDiagnostics)
+    if themeDiagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(ExitStatus.invalidInput) }
     let atoms = styleTree.atoms
-    for (identifier, item) in atoms where identifier.themes.count > 1 {
-      guard let conflict = engine.themeConflict(in: identifier) else { continue }
-      Diagnostics.error("invalid node '\(identifier)': \(conflict)", at: item.source?.description ?? tree)
-      throw ExitCode(ExitStatus.invalidInput)
-    }
     let answers = zip(atoms, engine.resolve(styleTree)).map { (node: $0.identifier.description, answer: $1) }
     var output = OutputBuffer()
     switch format {

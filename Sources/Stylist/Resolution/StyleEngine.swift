@@ -138,7 +138,7 @@ public final class StyleEngine: Sendable, Observable {
     unknownThemeWarning(theme, known: knownThemes, at: location)
   }
 
-  private func unknownThemeWarning(_ theme: String, known: [String], at location: SourceLocation) -> SheetDiagnostic? {
+  func unknownThemeWarning(_ theme: String, known: [String], at location: SourceLocation) -> SheetDiagnostic? {
     guard let (message, suggestion) = ThemeNames.unknownTheme(theme, known: known) else { return nil }
     return SheetDiagnostic(.warning, message, kind: .unknownTheme, at: location, suggestion: suggestion)
   }
@@ -245,23 +245,6 @@ public final class StyleEngine: Sendable, Observable {
     return Explanation(
       candidates: index.rankedCandidates(for: node, options: options),
       answer: index.bestMatch(for: node, options: options), mode: options.mode)
-  }
-
-  /// Parses a node identifier given as text and checks its themes on the
-  /// current sheets, as ``bestMatch(parsing:)`` does: the syntax error,
-  /// else for two themes of one axis an error at the second one's `@`
-  /// (so that a tool can point at it). Returns the identifier.
-  public func checkNode(parsing text: String) throws(SyntaxError) -> NodeIdentifier {
-    let node = try NodeIdentifier(parsing: text)
-    let (index, options) = snapshot
-    var text = text
-    // `withUTF8` rethrows untyped errors: the typed one crosses as a `Result`.
-    try text.withUTF8 { bytes in
-      Swift.Result { () throws(SyntaxError) in
-        try NodeLine.with(utf8: bytes) { line throws(SyntaxError) in _ = try index.currentThemes(options, line: line) }
-      }
-    }.get()
-    return node
   }
 
   /// Resolves every atom of `tree`; the tree's themes apply unless the
