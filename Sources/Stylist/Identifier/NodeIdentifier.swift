@@ -10,13 +10,14 @@ public struct NodeIdentifier: Hashable, Sendable {
   public var token: String
 
   /// The node's theme when it names one; with several, the first written.
-  /// Setting it replaces every theme the node names.
+  /// Setting it replaces every theme the node names. Forwards to ``themes``.
   public var theme: String? {
     get { themes.first }
     set { themes = newValue.map { [$0] } ?? [] }
   }
 
-  /// A node with an optional theme, its enclosing components outermost first, and its token.
+  /// A node with an optional theme, its enclosing components outermost
+  /// first, and its token: forwards to ``init(themes:path:token:)``.
   public init(theme: String? = nil, path: [Component] = [], token: String) {
     self.init(themes: theme.map { [$0] } ?? [], path: path, token: token)
   }
@@ -67,7 +68,8 @@ public struct NodeIdentifier: Hashable, Sendable {
     NodeIdentifier(themes: themes, path: groups + path, token: token)
   }
 
-  /// The node nested inside `groups` (outermost first).
+  /// The node nested inside `groups` (outermost first): forwards to the
+  /// list form, ``within(_:)-([Component])``.
   public func within(_ groups: Component...) -> NodeIdentifier { within(groups) }
 }
 

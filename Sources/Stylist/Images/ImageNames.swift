@@ -35,14 +35,16 @@ public struct ImageNames: Sequence, Sendable {
   /// The current themes, in axis order: a themed name starts with the
   /// themes it uses, joined by the separator (`dark_compact_title`).
   public let themes: [String]
-  /// The theme whose names come first, if any (with several, the first).
+  /// The theme whose names come first, if any (with several, the first):
+  /// forwards to ``themes``.
   public var theme: String? { themes.first }
   /// Where themed names rank: all first (`themed`) or each before its unthemed twin (`classic`).
   public let mode: PrecedenceMode
   /// How names are spelled.
   public let options: ImageNameOptions
 
-  /// The names for `node`, generated lazily, best first.
+  /// The names for `node` under one theme or none, generated lazily, best
+  /// first: forwards to ``init(node:themes:mode:options:)``.
   public init(node: NodeIdentifier, theme: String?, mode: PrecedenceMode, options: ImageNameOptions) {
     self.init(node: node, themes: theme.map { [$0] } ?? [], mode: mode, options: options)
   }

@@ -40,7 +40,8 @@ public enum MismatchReason: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension StyleSelector {
-  /// Why this selector does not apply to `node` under `theme`, or nil if it does.
+  /// Why this selector does not apply to `node` under `theme`, or nil if
+  /// it does: forwards to ``mismatch(on:themes:)``.
   public func mismatch(on node: NodeIdentifier, theme current: String?) -> MismatchReason? {
     mismatch(on: node, themes: current.map { [$0] } ?? [])
   }

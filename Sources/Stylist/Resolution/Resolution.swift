@@ -40,7 +40,7 @@ public struct Resolution: Hashable, Sendable {
   /// node's `@theme` parts replacing them on their axes, and axis defaults.
   public var themes: [String]
   /// The theme the query ran under when it had one; with several, the first
-  /// in axis order. Setting it replaces ``themes``.
+  /// in axis order. Setting it replaces ``themes``, which it forwards to.
   public var theme: String? {
     get { themes.first }
     set { themes = newValue.map { [$0] } ?? [] }

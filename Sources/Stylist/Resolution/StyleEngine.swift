@@ -56,32 +56,36 @@ public final class StyleEngine: Sendable, Observable {
   private let state: Locked<State>
   private let registrar = ObservationRegistrar()
 
-  /// Loads `paths` as one sheet (see ``StyleSheet/init(contentsOf:options:)-(String,_)``).
+  /// Loads `paths` as one sheet (see ``StyleSheet/init(contentsOf:options:)-(String,_)``):
+  /// forwards to ``init(sheets:theme:mode:)``.
   public convenience init(
     contentsOf paths: [String], theme: String? = nil, mode: PrecedenceMode? = nil, options: LoadOptions = .init()
   ) throws(SheetLoadError) {
     self.init(sheets: [try StyleSheet(contentsOf: paths, options: options)], theme: theme, mode: mode)
   }
 
-  /// Loads the files at `urls` as one sheet.
+  /// Loads the files at `urls` as one sheet: forwards to
+  /// ``init(sheets:theme:mode:)``.
   public convenience init(
     contentsOf urls: [URL], theme: String? = nil, mode: PrecedenceMode? = nil, options: LoadOptions = .init()
   ) throws(SheetLoadError) {
     self.init(sheets: [try StyleSheet(contentsOf: urls, options: options)], theme: theme, mode: mode)
   }
 
-  /// An engine over `sheets`, in order (a later sheet's rule wins a tie).
-  public init(sheets: [StyleSheet] = [], theme: String? = nil, mode: PrecedenceMode? = nil) {
+  /// An engine over `sheets`, in order (a later sheet's rule wins a tie),
+  /// with the current `themes` (at most one per axis) and an explicit
+  /// `mode` (nil: the sheets').
+  public init(sheets: [StyleSheet] = [], themes: Set<String> = [], mode: PrecedenceMode? = nil) {
     let index = StyleIndex(sheets: sheets)
-    let themes = theme.map { [$0] } ?? []
+    let themes = themes.sorted()
     state = Locked(
       State(index: index, themes: themes, mode: mode, options: index.options(themes: themes, mode: mode)))
   }
 
-  /// An engine over `sheets` with the current `themes` (at most one per axis).
-  public convenience init(sheets: [StyleSheet] = [], themes: Set<String>, mode: PrecedenceMode? = nil) {
-    self.init(sheets: sheets, mode: mode)
-    self.themes = themes
+  /// An engine with one current theme, or none: forwards to
+  /// ``init(sheets:themes:mode:)``.
+  public convenience init(sheets: [StyleSheet] = [], theme: String?, mode: PrecedenceMode? = nil) {
+    self.init(sheets: sheets, themes: Set(theme.map { [$0] } ?? []), mode: mode)
   }
 
   /// The themes queries use, at most one per axis (README: Theme axes): a
@@ -98,14 +102,12 @@ public final class StyleEngine: Sendable, Observable {
   }
 
   /// The theme used when a query names none, for sheets with one axis (a
-  /// node's `@theme` wins): the one theme of ``themes``, or with several
-  /// the first in name order. Setting it makes it the only one.
+  /// node's `@theme` wins): forwards to ``themes``, of which it is the one
+  /// theme, or with several the first in name order. Setting it makes it
+  /// the only one.
   public var theme: String? {
-    get {
-      registrar.access(self, keyPath: \.themes)
-      return state.withLock { $0.themes.first }
-    }
-    set { change(\.themes, to: newValue.map { [$0] } ?? [], as: .theme) }
+    get { themes.min() }
+    set { themes = Set(newValue.map { [$0] } ?? []) }
   }
 
   /// An explicit precedence mode; nil means the sheets' `mode:`, else
@@ -165,14 +167,9 @@ public final class StyleEngine: Sendable, Observable {
   /// The axes the loaded sheets declare, in order of first declaration.
   public var axes: [ThemeAxis] { index.axes.axes }
 
-  /// Two themes of one axis among `node`'s themes, or nil: such a node is
-  /// an error on the command line; ``bestMatch(for:)`` keeps the later.
-  public func themeConflict(in node: NodeIdentifier) -> ThemeConflict? {
-    themeConflict(in: node.themes)
-  }
-
   /// Two themes of one axis among `themes`, or nil: what the command line
-  /// refuses in `--theme`.
+  /// refuses in `--theme` (and ``checkNode(parsing:)`` in a node; a query
+  /// keeps the later of the two).
   public func themeConflict(in themes: [String]) -> ThemeConflict? {
     index.axes.conflict(in: themes)
   }
@@ -231,15 +228,13 @@ public final class StyleEngine: Sendable, Observable {
   /// Every selector that could style `node` (its token, `*` or a glob
   /// token, under any theme), as `explain` lists them: the applicable ones
   /// best first with their specificity, then the others in load order with
-  /// the reason each does not apply.
-  public func rankedCandidates(for node: NodeIdentifier) -> [Candidate] {
-    let (index, options) = snapshot
-    return index.rankedCandidates(for: node, options: options)
-  }
+  /// the reason each does not apply. Forwards to ``explain(_:)``.
+  public func rankedCandidates(for node: NodeIdentifier) -> [Candidate] { explain(node).candidates }
 
-  /// What `explain` says about `node`, from one snapshot: its ranked
-  /// candidates (``rankedCandidates(for:)``), its answer
-  /// (``bestMatch(for:)``) and the mode they were ranked by.
+  /// What `explain` says about `node`, from one snapshot: every selector
+  /// that could style it, ranked or with the reason it does not apply
+  /// (``Explanation/candidates``), its answer (``bestMatch(for:)``) and
+  /// the mode they were ranked by.
   public func explain(_ node: NodeIdentifier) -> Explanation {
     let (index, options) = snapshot
     return Explanation(
@@ -271,13 +266,15 @@ public final class StyleEngine: Sendable, Observable {
     }
   }
 
-  /// Loads `paths` as one sheet and publishes it. On any error it throws and
-  /// the current snapshot stays: a failed reload changes nothing.
+  /// Loads `paths` as one sheet and publishes it (forwards to
+  /// ``replace(with:)``). On any error it throws and the current snapshot
+  /// stays: a failed reload changes nothing.
   public func reload(contentsOf paths: [String], options: LoadOptions = .init()) throws(SheetLoadError) {
     replace(with: [try StyleSheet(contentsOf: paths, options: options)])
   }
 
-  /// Loads the files at `urls` as one sheet and publishes it; see
+  /// Loads the files at `urls` as one sheet and publishes it (forwards to
+  /// ``replace(with:)``); see
   /// ``reload(contentsOf:options:)-([String],_)``.
   public func reload(contentsOf urls: [URL], options: LoadOptions = .init()) throws(SheetLoadError) {
     replace(with: [try StyleSheet(contentsOf: urls, options: options)])

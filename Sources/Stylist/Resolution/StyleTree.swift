@@ -37,7 +37,8 @@ public struct StyleTree: Hashable, Sendable {
   /// The tree's themes (`theme:`, a name or a list), used when the query
   /// names none.
   public var themes: [String]
-  /// The tree's theme when it names one; with several, the first written.
+  /// The tree's theme when it names one; with several, the first written:
+  /// forwards to ``themes``.
   public var theme: String? {
     get { themes.first }
     set { themes = newValue.map { [$0] } ?? [] }
@@ -47,7 +48,8 @@ public struct StyleTree: Hashable, Sendable {
   /// Items in pre-order; a group's children follow it one level deeper.
   public var items: [Item]
 
-  /// A tree from its items in document order.
+  /// A tree under one theme or none from its items in document order:
+  /// forwards to ``init(themes:items:)``.
   public init(theme: String? = nil, items: [Item]) {
     self.init(themes: theme.map { [$0] } ?? [], items: items)
   }

@@ -13,10 +13,11 @@ public struct StyleSelector: Hashable, Sendable {
   public private(set) var token: TokenPattern
 
   /// The selector's theme when it names one; with several, the first in
-  /// name order (``themes`` has them all).
+  /// name order: forwards to ``themes``, which has them all.
   public var theme: String? { themes.first }
 
-  /// A selector from its parts, outermost component first.
+  /// A selector from its parts, outermost component first: forwards to
+  /// ``init(themes:components:token:)``.
   public init(theme: String? = nil, components: [SelectorComponent] = [], token: TokenPattern) {
     self.init(themes: theme.map { [$0] } ?? [], components: components, token: token)
   }
@@ -109,7 +110,8 @@ public struct StyleSelector: Hashable, Sendable {
     StyleSelector(themes: themes, components: groups + components, token: token)
   }
 
-  /// The selector nested inside `groups` (outermost first).
+  /// The selector nested inside `groups` (outermost first): forwards to
+  /// the list form, ``within(_:)-([SelectorComponent])``.
   public func within(_ groups: SelectorComponent...) -> StyleSelector { within(groups) }
 
   /// The same selector registered under `theme` as well (a `themes:`

@@ -3,7 +3,8 @@ extension StyleSheet {
   /// substituted, `extends` flattened, groups and themes expanded.
   ///
   /// `styles` lists every rule by its registered selector, in load order;
-  /// a themed rule shows its values under its own theme.
+  /// a themed rule shows its values under its own theme. Forwards to
+  /// ``resolvedDump(themes:)``.
   public func resolvedDump(theme: String? = nil) -> PropertyValue { resolvedDump(themes: theme.map { [$0] } ?? []) }
 
   /// The resolved sheet under the current `themes` (at most one per axis;

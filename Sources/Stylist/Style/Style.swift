@@ -82,7 +82,8 @@ public struct StyleRule: Hashable, Sendable {
     storage = Storage(selector: selector, name: name, style: style)
   }
 
-  /// A rule with literal `properties`, as an app or a test writes one.
+  /// A rule with literal `properties`, as an app or a test writes one:
+  /// forwards to ``init(selector:name:style:)``.
   public init(_ selector: StyleSelector, _ properties: Properties, source: SourceLocation? = nil) {
     self.init(selector: selector, style: Style(properties: properties, source: source))
   }

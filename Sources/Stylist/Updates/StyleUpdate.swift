@@ -29,7 +29,8 @@ public struct StyleUpdate: Sendable, CustomStringConvertible {
   public let generation: Int
   /// The engine's themes after the change, sorted by name.
   public let themes: [String]
-  /// The engine's theme after the change (with several, the first by name).
+  /// The engine's theme after the change (with several, the first by
+  /// name): forwards to ``themes``.
   public var theme: String? { themes.first }
   /// The engine's explicit mode after the change.
   public let mode: PrecedenceMode?
