@@ -86,11 +86,11 @@ struct BatchAnswerer {
   ) {
     switch line {
     case .tooLong(let length):
-      answered.bytes.append(contentsOf: #"{"node":null,"error":"#.utf8)
-      PropertyValue.string(
-        "<stdin>:\(number):1: line is \(length) bytes, longer than the \(LineReader.maxLineLength)-byte limit"
-      ).writeJSON(to: &answered.bytes)
-      answered.bytes.append(contentsOf: "}\n".utf8)
+      JSONRenderer().writeUnanswered(
+        node: nil, at: SourceLocation(file: "<stdin>", line: number, column: 1),
+        message: "line is \(length) bytes, longer than the \(LineReader.maxLineLength)-byte limit",
+        to: &answered.bytes)
+      answered.bytes.append(0x0A)
     case .bytes(let range):
       let text = UnsafeBufferPointer(rebasing: bytes[range])
       do throws(SyntaxError) {
@@ -98,11 +98,11 @@ struct BatchAnswerer {
         answered.bytes.append(0x0A)
         if answered.themes.last?.themes != themes { answered.themes.append((number, themes)) }
       } catch {
-        answered.bytes.append(contentsOf: #"{"node":"#.utf8)
-        PropertyValue.string(String(decoding: text, as: UTF8.self)).writeJSON(to: &answered.bytes)
-        answered.bytes.append(contentsOf: #","error":"#.utf8)
-        PropertyValue.string("<stdin>:\(number):\(error.column): \(error.message)").writeJSON(to: &answered.bytes)
-        answered.bytes.append(contentsOf: "}\n".utf8)
+        JSONRenderer().writeUnanswered(
+          node: String(decoding: text, as: UTF8.self),
+          at: SourceLocation(file: "<stdin>", line: number, column: error.column), message: error.message,
+          to: &answered.bytes)
+        answered.bytes.append(0x0A)
       }
     }
   }

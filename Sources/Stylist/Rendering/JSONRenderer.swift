@@ -35,6 +35,27 @@ public struct JSONRenderer: Sendable {
     String(writingUTF8: { writeDiagnostics(diagnostics, to: &$0) })
   }
 
+  /// The object for a node that gets no answer (a `batch` line that is
+  /// not a node identifier, or too long to read), no newline:
+  /// `{"node":…,"error":"FILE:LINE:COL: message"}`, `node` null when it
+  /// was not read.
+  public func unanswered(node: String?, at location: SourceLocation, message: String) -> String {
+    String(writingUTF8: { writeUnanswered(node: node, at: location, message: message, to: &$0) })
+  }
+
+  /// Appends ``unanswered(node:at:message:)``'s UTF-8.
+  package func writeUnanswered(node: String?, at location: SourceLocation, message: String, to output: inout [UInt8]) {
+    output.append(utf8Of: #"{"node":"#)
+    (node.map(PropertyValue.string) ?? .null).writeJSON(to: &output)
+    output.append(utf8Of: #","error":"#)
+    PropertyValue.writeJSONString(to: &output) {
+      location.writeText(to: &$0)
+      $0.append(utf8Of: ": ")
+      $0.append(utf8Of: message)
+    }
+    output.append(UInt8(ascii: "}"))
+  }
+
   /// Appends ``answers(_:)``'s UTF-8.
   package func writeAnswers(_ answers: [(node: String, answer: Resolution)], to output: inout [UInt8]) {
     Self.writeArray(answers, to: &output) { $1.answer.writeJSON(node: $1.node, to: &$0) }

@@ -92,6 +92,25 @@ import Testing
         + "  message: no loaded sheet mentions theme 'drak'\n  suggestion: dark\n")
   }
 
+  /// `batch`'s lines: an answer a line, and for a line that is not a node
+  /// the object saying why, at its column.
+  @Test func batchLinesAreWhatBatchPrints() throws {
+    let engine = StyleEngine(sheets: [try StyleSheet(contentsOf: FixturePaths.path("seed/spec-example.yaml"))])
+    var lines: [String] = []
+    for (number, text) in ["home/title", "bad/*/node", "@dark/card/background", "not/styled/anywhere"].enumerated() {
+      do {
+        lines.append(JSONRenderer().answer(try engine.bestMatch(parsing: text), node: text))
+      } catch {
+        let location = Stylist.SourceLocation(file: "<stdin>", line: number + 1, column: error.column)
+        lines.append(JSONRenderer().unanswered(node: text, at: location, message: error.message))
+      }
+    }
+    try expect(lines.map { $0 + "\n" }.joined(), equals: "batch.txt")
+    #expect(
+      JSONRenderer().unanswered(node: nil, at: .init(file: "<stdin>", line: 3, column: 1), message: "too \"long\"")
+        == #"{"node":null,"error":"<stdin>:3:1: too \"long\""}"#)
+  }
+
   @Test func paletteMarksOnlyWhenItUsesColour() throws {
     let answer = StyleEngine(sheets: [try StyleSheet(yaml: "styles: {}")]).bestMatch(for: "nothing")
     #expect(TextRenderer().answer(answer, node: "nothing") == "nothing\n  no style\n")
