@@ -1,6 +1,6 @@
 /// Checks on theme names: a theme asked for that no sheet mentions, and two
 /// themes one typo apart (`@drak/button` beside a declared `dark`).
-package enum ThemeNames {
+enum ThemeNames {
   /// Every theme mentioned: declared in `themes:` blocks, then named by
   /// selectors, each once, in that order.
   static func mentioned(declared: some Sequence<String>, rules: [StyleRule]) -> [String] {
@@ -15,8 +15,8 @@ package enum ThemeNames {
 
   /// What to say about `theme` when no sheet mentions it (`known` are the
   /// themes mentioned), with the closest one as a suggestion; nil for a
-  /// mentioned theme. The command line prints it where the theme was given.
-  package static func unknownTheme(_ theme: String, known: [String]) -> (message: String, suggestion: String?)? {
+  /// mentioned theme (`StyleEngine.unknownThemeWarning(_:at:)` words the warning).
+  static func unknownTheme(_ theme: String, known: [String]) -> (message: String, suggestion: String?)? {
     guard !known.contains(theme) else { return nil }
     let hint = Suggestion.hint(for: theme, among: known)
     return ("no loaded sheet mentions theme '\(theme)'\(hint.text)", hint.name)
