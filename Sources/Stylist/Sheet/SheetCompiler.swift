@@ -189,7 +189,9 @@ struct SheetCompiler {
     }
     var defaultStyle: Style?
     // A null `default:` extending nothing is no default.
-    if let defaultIndex, definitions.styles[defaultIndex].body != nil || !definitions.styles[defaultIndex].extends.isEmpty {
+    if let defaultIndex,
+      definitions.styles[defaultIndex].body != nil || !definitions.styles[defaultIndex].extends.isEmpty
+    {
       defaultStyle = themedStyle(source: definitions.styles[defaultIndex].source) { compiler, theme in
         compiler.flatten(defaultIndex, theme: theme)
       }

@@ -8,7 +8,7 @@ struct StyleDefinition {
   var rule: StyleRule
   /// The properties as written (nil for none; `extends` and merge keys
   /// settled), evaluated under each theme when the sheet compiles.
-  let body: SourceMap?
+  let body: StyleBody?
   let extends: [Extension]
   /// The selector's `contentHash`, taken when it is read (its parts are in
   /// cache then): compiling finds repeated selectors from these alone.
@@ -16,7 +16,7 @@ struct StyleDefinition {
 
   /// `name` is nil when the key as written is the selector's text.
   init(
-    selector: StyleSelector, name: String?, body: SourceMap?, file: String, position: SourcePosition,
+    selector: StyleSelector, name: String?, body: StyleBody?, file: String, position: SourcePosition,
     extends: [Extension]
   ) {
     let source = position.location(in: file)

@@ -148,23 +148,25 @@ final class ValueEvaluator {
 
   /// The values of a style's body (nil for none).
   ///
-  /// What is charged: nothing for a literal body (every value a scalar
-  /// typed when read), whose values are the same under every theme; else
-  /// the map and every value built. Given `unthemed`, the same body's
+  /// What is charged: nothing for a literal body, whose properties were
+  /// built when read and are the same under every theme; else the map and
+  /// every value built. Given `unthemed`, the same body's
   /// values under no theme, an entry that reached no shadowed variable is
   /// the same under this theme: the unthemed values are copied (charged as
   /// copies) and only the others evaluated again.
-  func values(ofStyleBody body: SourceMap?, file: String, unthemed: BodyValues? = nil) -> BodyValues? {
-    guard let body else { return BodyValues() }
-    let isLiteral = body.entries.allSatisfy {
-      if case .scalar(let scalar) = $0.value { scalar.isLiteral } else { false }
+  func values(ofStyleBody body: StyleBody?, file: String, unthemed: BodyValues? = nil) -> BodyValues? {
+    switch body {
+    case nil: return BodyValues()
+    case .literal(let properties, _)?: return BodyValues(properties: properties)
+    case .values(let body)?: return values(of: body, file: file, unthemed: unthemed)
     }
+  }
+
+  private func values(of body: SourceMap, file: String, unthemed: BodyValues?) -> BodyValues? {
     // A repeated key makes the unthemed values fewer than the entries: evaluate them all.
     let count = body.entries.count
     let base = unthemed.flatMap { $0.properties.count == count ? $0 : nil }
-    if !isLiteral {
-      guard charge(1 + (base?.properties.count ?? 0), at: body.position, file: file) else { return nil }
-    }
+    guard charge(1 + (base?.properties.count ?? 0), at: body.position, file: file) else { return nil }
     guard nodeDepth < maxDepth else {
       _ = nestedTooDeep(at: body.position, file: file)
       return nil
@@ -187,8 +189,6 @@ final class ValueEvaluator {
     for (position, entry) in body.entries.enumerated() {
       if let base, !base.shadowed.contains(position) {
         values.append(base.properties.values[position])
-      } else if isLiteral, case .scalar(let scalar) = entry.value, case .literal(let value) = scalar.form {
-        values.append(value)
       } else {
         let outer = startTracking()
         let evaluated = sized(entry.value, file: file)
@@ -199,19 +199,8 @@ final class ValueEvaluator {
       keys.append(entry.key)
     }
     if failed { return nil }
-    result.properties = Self.properties(keys: keys, values: values, keysAreUnique: body.keysAreUnique)
+    result.properties = Properties(keys: keys, values: values, keysAreUnique: body.keysAreUnique)
     return result
-  }
-
-  /// Keys the reader found unique go in without a search for each (a
-  /// small map's search compares the key with every one before it); a
-  /// repeated key keeps its first place and its last value.
-  private static func properties(keys: [String], values: [PropertyValue], keysAreUnique: Bool) -> Properties {
-    if keysAreUnique { return Properties(uncheckedUniqueKeys: keys, values: values) }
-    var map = Properties()
-    map.reserveCapacity(values.count)
-    for (key, value) in zip(keys, values) { map[key] = value }
-    return map
   }
 
   /// `value`'s value and how many values it counts, or nil after reporting why not.
@@ -248,7 +237,7 @@ final class ValueEvaluator {
         values.append(value)
         size += valueSize
       }
-      return (.map(Self.properties(keys: keys, values: values, keysAreUnique: map.keysAreUnique)), size)
+      return (.map(Properties(keys: keys, values: values, keysAreUnique: map.keysAreUnique)), size)
     }
   }
 

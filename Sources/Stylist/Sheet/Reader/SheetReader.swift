@@ -106,7 +106,9 @@ struct SheetReader {
     case "default":
       // A style body like any other (`extends` included); null clears an
       // earlier sheet's default.
-      if value.isNull || pairs(value, what: "'default'") != nil, let (body, extends) = readBody(value, selector: "default") {
+      if value.isNull || pairs(value, what: "'default'") != nil,
+        let (body, extends) = readBody(value, selector: "default")
+      {
         let style = StyleDefinition(
           selector: StyleSelector(token: TokenPattern(name: .exact("default"))), name: "default", body: body,
           file: file, position: SourcePosition(pair.key.mark), extends: extends)
@@ -414,7 +416,7 @@ struct SheetReader {
   /// and what it extends, or nil after reporting why not; the body's values
   /// are evaluated when the sheet compiles.
   private func readBody(_ node: YAMLNode, selector: String) -> (
-    body: SourceMap?, extends: [StyleDefinition.Extension]
+    body: StyleBody?, extends: [StyleDefinition.Extension]
   )? {
     if node.isNull { return (nil, []) }
     guard case .mapping(let written) = node.content else {
@@ -425,7 +427,9 @@ struct SheetReader {
       return nil
     }
     guard case .map(var body)? = values.value(node) else { return nil }
-    guard let extendsPosition = body.entries.firstIndex(where: { $0.key == "extends" }) else { return (body, []) }
+    guard let extendsPosition = body.entries.firstIndex(where: { $0.key == "extends" }) else {
+      return (StyleBody(body), [])
+    }
     // The entry as written (merged maps may hold it), read as YAML for its selectors.
     let extendsPair: YAMLNode.Pair?
     if written.contains(where: { $0.key.isMergeKey }) {
@@ -434,7 +438,7 @@ struct SheetReader {
       extendsPair = written.first { $0.key.holds("extends") }
     }
     body.entries.remove(at: extendsPosition)
-    guard let extendsPair else { return (body, []) }
+    guard let extendsPair else { return (StyleBody(body), []) }
     let targets: [YAMLNode]
     switch extendsPair.value.content {
     case .scalar: targets = [extendsPair.value]
@@ -459,7 +463,7 @@ struct SheetReader {
         return nil
       }
     }
-    return (body, extensions)
+    return (StyleBody(body), extensions)
   }
 
   /// Notes a style and its `extends` targets in the outline.

@@ -6,36 +6,40 @@ extension SourceValueReader {
   func scalar(_ text: String, style: YAMLScalarStyle, tag: String?, at mark: YAMLMark) -> SourceScalar {
     let position = SourcePosition(mark)
     guard text.containsByte(UInt8(ascii: "$")) else {
-      return SourceScalar(text: text, form: Self.typed(text, style: style, tag: tag), position: position)
+      return SourceScalar(form: Self.typed(text, style: style, tag: tag), position: position)
     }
-    let pieces: [TemplatePiece]?
+    let parsed: [TemplatePiece]?
     do {
-      pieces = try VariableReference.pieces(
+      parsed = try VariableReference.pieces(
         in: text, at: position, textColumn: Self.textColumn(of: text, style: style, at: mark))
     } catch {
-      return SourceScalar(text: text, form: .invalid(error.message), position: position)
+      return SourceScalar(form: .invalid(error.message), position: position)
     }
-    guard let pieces else {
-      return SourceScalar(text: text, form: Self.typed(text, style: style, tag: tag), position: position)
+    guard let parsed else {
+      return SourceScalar(form: Self.typed(text, style: style, tag: tag), position: position)
     }
     var literalText = ""
     var hasReference = false
-    for piece in pieces {
+    let pieces = parsed.map { piece -> TemplatePiece in
       switch piece {
-      case .literal(let literal): literalText += literal
-      case .reference(let use):
+      case .literal(let literal):
+        literalText += literal
+        return piece
+      case .reference(var use):
         hasReference = true
+        use.name = interned(use.name)
         noteUse(use)
+        return .reference(use)
       }
     }
     // Only `$$` escapes: the unescaped text, typed as the scalar would be.
     guard hasReference else {
-      return SourceScalar(text: text, form: Self.typed(literalText, style: style, tag: tag), position: position)
+      return SourceScalar(form: Self.typed(literalText, style: style, tag: tag), position: position)
     }
     if pieces.count == 1, case .reference(let use) = pieces[0], tag != YAMLTag.str {
-      return SourceScalar(text: text, form: .reference(use), position: position)
+      return SourceScalar(form: .reference(use), position: position)
     }
-    return SourceScalar(text: text, form: .template(pieces), position: position)
+    return SourceScalar(form: .template(pieces), position: position)
   }
 
   /// The column of a scalar's first character, where its text maps to

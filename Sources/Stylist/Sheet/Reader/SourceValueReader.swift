@@ -17,6 +17,8 @@ final class SourceValueReader {
   private var references: [String] = []
   /// Every variable use read, in order.
   private(set) var uses: [SheetOutline.Use] = []
+  /// Each reference path read, so that its uses share one string.
+  private var paths: Set<String> = []
 
   init(file: String, sink: DiagnosticSink, budget: ExpansionBudget) {
     self.file = file
@@ -25,6 +27,11 @@ final class SourceValueReader {
   }
 
   func location(_ node: YAMLNode) -> SourceLocation { SourcePosition(node.mark).location(in: file) }
+
+  /// `path` as read before, if it was.
+  func interned(_ path: String) -> String {
+    paths.insert(path).memberAfterInsert
+  }
 
   /// Notes a reference read in a scalar.
   func noteUse(_ use: VariableUse) {
@@ -141,7 +148,8 @@ final class SourceValueReader {
     switch budget.spend(count) {
     case .spent: return true
     case .ranOut:
-      sink.errorPastHold("values expand to too many nodes (alias or variable bomb?)", .limitExceeded, at: location(node))
+      sink.errorPastHold(
+        "values expand to too many nodes (alias or variable bomb?)", .limitExceeded, at: location(node))
       return false
     case .refused: return false
     }

@@ -1,10 +1,19 @@
 /// A scalar as written, and what it is: a typed value, one variable's
 /// value, or a string made of literal text and variables.
+///
+/// The text as read is not kept beside the form, which holds what of it
+/// matters (a string's text, a reference's path): a design system's
+/// hundred thousand styles keep no second copy of each value.
 struct SourceScalar {
-  /// The text as read (escapes resolved, quotes removed).
-  var text: String
-  var form: Form
+  // The position first: fields are laid out in order, and after the form
+  // it would need padding (a design system's model holds millions).
   var position: SourcePosition
+  var form: Form
+
+  init(form: Form, position: SourcePosition) {
+    self.position = position
+    self.form = form
+  }
 
   enum Form {
     /// The value the format's typing gives the text (YAML's core schema:
@@ -19,11 +28,6 @@ struct SourceScalar {
     /// reference): the message, reported where the value is evaluated, so
     /// that a value no query can see stays quiet like any other.
     case invalid(String)
-  }
-
-  /// Whether the scalar's value is known without variables.
-  var isLiteral: Bool {
-    if case .literal = form { true } else { false }
   }
 }
 

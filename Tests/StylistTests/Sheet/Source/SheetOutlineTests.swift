@@ -46,8 +46,8 @@ import Testing
     return (try StyleSheet(contentsOf: main), base, main)
   }
 
-  func at(_ file: String, _ line: Int, _ column: Int) -> SourceLocation {
-    SourceLocation(file: file, line: line, column: column)
+  func at(_ file: String, _ line: Int, _ column: Int) -> Stylist.SourceLocation {
+    Stylist.SourceLocation(file: file, line: line, column: column)
   }
 
   @Test func listsEveryDefinitionWhereItIsWritten() throws {
