@@ -26,6 +26,8 @@ import Observation
 public final class StyleEngine: Sendable, Observable {
   private struct State {
     var index: StyleIndex
+    /// The outline of each sheet of the snapshot, in order.
+    var outlines: [SheetOutline] = []
     /// The engine's themes, each once, sorted by name.
     var themes: [String]
     var mode: PrecedenceMode?
@@ -78,8 +80,16 @@ public final class StyleEngine: Sendable, Observable {
   public init(sheets: [StyleSheet] = [], themes: Set<String> = [], mode: PrecedenceMode? = nil) {
     let index = StyleIndex(sheets: sheets)
     let themes = themes.sorted()
-    state = Locked(
-      State(index: index, themes: themes, mode: mode, options: index.options(themes: themes, mode: mode)))
+    var initial = State(index: index, themes: themes, mode: mode, options: index.options(themes: themes, mode: mode))
+    initial.outlines = sheets.map(\.outline)
+    state = Locked(initial)
+  }
+
+  /// What each sheet of the current snapshot defines and uses, with
+  /// locations (``StyleSheet/outline``), in the order the sheets were given.
+  public var outlines: [SheetOutline] {
+    registrar.access(self, keyPath: \.sheets)
+    return state.withLock { $0.outlines }
   }
 
   /// An engine with one current theme, or none: forwards to
@@ -260,8 +270,10 @@ public final class StyleEngine: Sendable, Observable {
   /// Publishes a snapshot of `sheets`, then tells observers.
   public func replace(with sheets: [StyleSheet]) {
     let index = StyleIndex(sheets: sheets)
+    let outlines = sheets.map(\.outline)
     publish(.snapshot) { state in
       state.index = index
+      state.outlines = outlines
       return true
     }
   }

@@ -39,10 +39,9 @@ struct ShadowedPaths {
     self.listed = listed
     var themedLeaves: [(path: String, references: [String])] = []
     for (position, (_, tree)) in themes.enumerated() {
-      for leaf in tree.leaves {
-        defining.note(leaf.path, changingWith: ThemeMask(position: position))
-        let references = VariableReferences.named(in: leaf.value)
-        if !references.isEmpty { themedLeaves.append((leaf.path, references)) }
+      for (path, leaf) in tree.leaves {
+        defining.note(path, changingWith: ThemeMask(position: position))
+        if !leaf.references.isEmpty { themedLeaves.append((path, leaf.references)) }
       }
     }
     guard !themedLeaves.isEmpty else { return }
@@ -129,7 +128,7 @@ private struct ReferenceReach {
       let path = name.split(separator: ".", omittingEmptySubsequences: false)
       for tree in trees {
         guard let found = tree.lookup(path) else { continue }
-        for leaf in found.leaves { references += VariableReferences.named(in: leaf.value) }
+        for (_, leaf) in found.leaves { references += leaf.references }
       }
       paths[name] = (defining.themes(of: name), references)
       pending += references.filter { paths[$0] == nil }
@@ -152,29 +151,6 @@ private struct ReferenceReach {
         pending.append(referrer)
       }
     }
-  }
-}
-
-/// The variables a YAML value refers to.
-enum VariableReferences {
-  /// The names of every `$name` in `value`'s scalars (each node visited
-  /// once, so aliases cost nothing twice); a malformed reference is left
-  /// to the evaluation that reports it.
-  static func named(in value: YAMLNode) -> [String] {
-    var names: [String] = []
-    var visited: Set<YAMLNodeID> = []
-    var pending = [value]
-    while let node = pending.popLast() {
-      guard visited.insert(node.id).inserted else { continue }
-      switch node.content {
-      case .scalar(let text, _):
-        guard let pieces = try? VariableReference.pieces(in: text) else { continue }
-        for case .reference(let name) in pieces { names.append(name) }
-      case .sequence(let items): pending += items
-      case .mapping(let pairs): pending += pairs.map(\.value)
-      }
-    }
-    return names
   }
 }
 

@@ -10,7 +10,7 @@
 /// the style reaches (`Style.keyedThemes`).
 struct SheetCompiler {
   /// Owned alone (`StyleSheet.compile` takes them from the loader), so
-  /// that they and the YAML they hold go as soon as the rules are built.
+  /// that they and the source model they hold go as soon as the rules are built.
   private(set) var definitions: SheetDefinitions
   let sink: DiagnosticSink
   /// Values all the themes' evaluations may build together.
@@ -189,7 +189,9 @@ struct SheetCompiler {
     }
     var defaultStyle: Style?
     // A null `default:` extending nothing is no default.
-    if let defaultIndex, definitions.styles[defaultIndex].body != nil || !definitions.styles[defaultIndex].extends.isEmpty {
+    if let defaultIndex,
+      definitions.styles[defaultIndex].body != nil || !definitions.styles[defaultIndex].extends.isEmpty
+    {
       defaultStyle = themedStyle(source: definitions.styles[defaultIndex].source) { compiler, theme in
         compiler.flatten(defaultIndex, theme: theme)
       }
@@ -201,6 +203,7 @@ struct SheetCompiler {
       rules: rules, defaultStyle: defaultStyle, mode: definitions.mode,
       themes: Array(definitions.declaredThemes), axes: axes.axes, files: definitions.files)
     sheet.variableThemes = Array(definitions.themeVariables.keys)
+    swap(&sheet.outline, &definitions.outline)
     releaseWorkingState()
     return sheet
   }
@@ -211,12 +214,12 @@ struct SheetCompiler {
   /// and so is a default that is not one of its axis's themes.
   private mutating func mergeAxes() {
     for declaration in definitions.axes {
-      for (theme, mark) in declaration.themes {
+      for (theme, position) in declaration.themes {
         let slot = axes.slot(of: theme)
         if slot < axes.axes.count, axes.axes[slot].name != declaration.name {
           sink.error(
             "theme '\(theme)' is already on axis '\(axes.axes[slot].name)'; a theme belongs to one axis",
-            .invalidAxis, at: SourceLocation(file: declaration.file, line: mark.line, column: mark.column))
+            .invalidAxis, at: position.location(in: declaration.file))
         }
       }
       axes.merge(
@@ -225,13 +228,13 @@ struct SheetCompiler {
           defaultTheme: declaration.defaultTheme?.name))
     }
     for declaration in definitions.axes {
-      guard let (theme, mark) = declaration.defaultTheme,
+      guard let (theme, position) = declaration.defaultTheme,
         let axis = axes.axes.first(where: { $0.name == declaration.name }), !axis.themes.contains(theme)
       else { continue }
       sink.error(
         "the default of axis '\(declaration.name)' is '\(theme)', which is not one of its themes ("
           + axis.themes.joined(separator: ", ") + ")",
-        .invalidAxis, at: SourceLocation(file: declaration.file, line: mark.line, column: mark.column))
+        .invalidAxis, at: position.location(in: declaration.file))
     }
     var bySlot: [Int: [String]] = [:]
     for (position, theme) in definitions.themeVariables.keys.enumerated() {
@@ -279,7 +282,7 @@ struct SheetCompiler {
     return false
   }
 
-  /// Frees the definitions (and with them the YAML they were read from)
+  /// Frees the definitions (and with them the source model)
   /// and every table built to compile them; the compiler is spent afterwards.
   private mutating func releaseWorkingState() {
     definitions = SheetDefinitions()
@@ -480,7 +483,7 @@ struct SheetCompiler {
         let hint = Suggestion.hint(for: extended.text, among: definitions.styles[..<styleCount].lazy.map(\.name))
         sink.error(
           "extends unknown selector '\(extended.text)'\(hint.text)", .unknownExtends,
-          at: SourceLocation(file: definition.file, line: extended.mark.line, column: extended.mark.column),
+          at: extended.position.location(in: definition.file),
           suggestion: hint.name)
         chain.links[top].result = nil
         continue
@@ -589,10 +592,8 @@ struct SheetCompiler {
     trees += definitions.themeVariables.map { ($0.key, $0.value) }
     var unused: [UnusedVariable] = []
     for (theme, tree) in trees {
-      for (path, _, key, file) in tree.leaves where !isUsed(path) {
-        unused.append(
-          UnusedVariable(
-            path: path, theme: theme, location: SourceLocation(file: file, line: key.line, column: key.column)))
+      for (path, leaf) in tree.leaves where !isUsed(path) {
+        unused.append(UnusedVariable(path: path, theme: theme, location: leaf.key.location(in: leaf.file)))
       }
     }
     return unused
@@ -614,7 +615,7 @@ struct SheetCompiler {
       if variable.theme != nil, definitions.variables.lookup(variable.path.split(separator: ".")) != nil { continue }
       // One checked before may have reached it (`a: $b` checks `b`).
       if evaluators.values.contains(where: { $0.used.contains(variable.path) }) { continue }
-      let mark = YAMLMark(line: variable.location.line, column: variable.location.column)
+      let mark = SourcePosition(line: variable.location.line, column: variable.location.column)
       let check: (inout SheetCompiler, String?) -> Properties? = { compiler, theme in
         compiler.evaluator(theme).variable(variable.path, at: mark, file: variable.location.file) == nil ? nil : [:]
       }

@@ -6,17 +6,20 @@ struct StyleDefinition {
   /// style is empty until compiled, when the compiled rule replaces it
   /// (one rule in memory per style, not two).
   var rule: StyleRule
-  /// The properties as written (a map; nil for none), evaluated under each
-  /// theme when the sheet compiles.
-  let body: YAMLNode?
+  /// The properties as written (nil for none; `extends` and merge keys
+  /// settled), evaluated under each theme when the sheet compiles.
+  let body: StyleBody?
   let extends: [Extension]
   /// The selector's `contentHash`, taken when it is read (its parts are in
   /// cache then): compiling finds repeated selectors from these alone.
   let selectorHash: Int
 
   /// `name` is nil when the key as written is the selector's text.
-  init(selector: StyleSelector, name: String?, body: YAMLNode?, file: String, mark: YAMLMark, extends: [Extension]) {
-    let source = SourceLocation(file: file, line: mark.line, column: mark.column)
+  init(
+    selector: StyleSelector, name: String?, body: StyleBody?, file: String, position: SourcePosition,
+    extends: [Extension]
+  ) {
+    let source = position.location(in: file)
     rule = StyleRule(selector: selector, name: name, style: Style(properties: [:], source: source))
     selectorHash = selector.contentHash
     self.body = body
@@ -35,7 +38,7 @@ struct StyleDefinition {
   struct Extension {
     var selector: StyleSelector
     var text: String
-    var mark: YAMLMark
+    var position: SourcePosition
   }
 }
 
@@ -43,8 +46,8 @@ struct StyleDefinition {
 /// the sheet compiles (`SheetCompiler.mergeAxes`).
 struct AxisDeclaration {
   var name: String
-  var themes: [(name: String, mark: YAMLMark)] = []
-  var defaultTheme: (name: String, mark: YAMLMark)?
+  var themes: [(name: String, position: SourcePosition)] = []
+  var defaultTheme: (name: String, position: SourcePosition)?
   var file: String
 }
 
@@ -63,6 +66,8 @@ struct SheetDefinitions {
   var axes: [AxisDeclaration] = []
   /// Files read, as named.
   var files: [String] = []
+  /// Every definition and use with its location, kept after the compile.
+  var outline = SheetOutline()
 }
 
 extension SheetDefinitions {
@@ -78,6 +83,7 @@ extension SheetDefinitions {
     }
     declaredThemes.formUnion(layer.declaredThemes)
     axes.appendMoving(layer.axes)
+    outline.append(layer.outline)
   }
 }
 

@@ -15,10 +15,9 @@ struct SheetLoader {
   let willRead: (String) -> Void
   /// Bytes of YAML read, which scales the expansion budget.
   private(set) var bytesRead = 0
-  private lazy var structure = ValueEvaluator(
-    theme: nil, variables: .empty, sink: sink,
-    budget: ExpansionBudget(values: options.maxExpandedValues, bytes: options.maxInterpolatedBytes),
-    maxDepth: options.maxNestingDepth)
+  /// What reading may copy (merge keys), over every file of the load.
+  private lazy var readingBudget = ExpansionBudget(
+    values: options.maxExpandedValues, bytes: options.maxInterpolatedBytes)
   /// Canonical paths already loaded or being loaded.
   private var loaded: Set<String> = []
   /// The errors for imports that were not found, in the order found.
@@ -32,7 +31,7 @@ struct SheetLoader {
   }
 
   /// Hands the definitions over, so the compiler holds them alone and can
-  /// free them (and the YAML trees they hold) once the rules are built.
+  /// free them (and the source model they hold) once the rules are built.
   mutating func takeDefinitions() -> SheetDefinitions {
     var taken = SheetDefinitions()
     swap(&taken, &definitions)
@@ -124,21 +123,13 @@ struct SheetLoader {
       return
     }
     bytesRead += bytes.count
-    guard let tree = YAMLComposer.compose(bytes, file: name, options: options, reportingTo: sink) else { return }
-    _ = consume bytes  // Composed already; the imports below need memory more.
-    let reader = SheetReader(file: name, sink: sink, structure: structure)
-    for root in tree.documents {
+    SheetReader.readDocuments(
+      of: bytes, file: name, options: options, sink: sink, budget: readingBudget
+    ) { layer, imports in
       // Each document is a layer; its imports load (once) before it.
-      var layer = SheetDefinitions()
-      var imports: [(path: String, at: SourceLocation)] = []
-      reader.read(root, into: &layer) { path, node in
-        imports.append(
-          (
-            path.hasPrefix("/") ? path : folder + path,
-            SourceLocation(file: name, line: node.mark.line, column: node.mark.column)
-          ))
+      for (path, location) in imports {
+        loadFile(path.hasPrefix("/") ? path : folder + path, importedAt: location)
       }
-      for (path, location) in imports { loadFile(path, importedAt: location) }
       definitions.append(layer)
     }
   }

@@ -1,11 +1,11 @@
 import OrderedCollections
 
-/// Builds typed property values from YAML nodes under one theme's variables:
-/// core-schema typing, `!!` tags, merge keys, `$name` substitution.
+/// Builds property values from the source model under one theme's
+/// variables: typed scalars as read, references substituted.
 ///
 /// Every value built (`values(ofStyleBody:file:unthemed:)` says which) is
-/// charged against a budget, aliases, merge keys and
-/// variable uses included, so alias bombs end in an error instead of
+/// charged against a budget, values shared through aliases and variable
+/// uses included, so alias bombs end in an error instead of
 /// exhausting memory; the budget is shared by the evaluators of every theme
 /// (`ExpansionBudget`). Variables are resolved once per evaluator and cached.
 final class ValueEvaluator {
@@ -102,14 +102,10 @@ final class ValueEvaluator {
     return " under themes " + names.map { "'\($0)'" }.joined(separator: " and ")
   }
 
-  private func location(_ node: YAMLNode, _ file: String) -> SourceLocation { location(node.mark, file) }
-
-  private func location(_ mark: YAMLMark, _ file: String) -> SourceLocation {
-    SourceLocation(file: file, line: mark.line, column: mark.column)
-  }
+  private func location(_ mark: SourcePosition, _ file: String) -> SourceLocation { mark.location(in: file) }
 
   /// Charges `size` values; false (with one error) once the budget is spent.
-  private func charge(_ size: Int, at mark: YAMLMark, file: String) -> Bool {
+  private func charge(_ size: Int, at mark: SourcePosition, file: String) -> Bool {
     spend(size, at: location(mark, file), "values expand to too many nodes (alias or variable bomb?)")
   }
 
@@ -150,58 +146,29 @@ final class ValueEvaluator {
     var shadowed = ShadowedEntries()
   }
 
-  /// The values of a style's body (a map; nil for none) without its
-  /// `extends` entry, which `SheetReader` has read.
+  /// The values of a style's body (nil for none).
   ///
-  /// What is charged: nothing for a literal body (no merge key, every value
-  /// an untagged scalar without `$`), whose values are its bytes and the
-  /// same under every theme; else the map and every value built. Given
-  /// `unthemed`, the same body's values under no theme, an entry that
-  /// reached no shadowed variable is the same under this theme: the
-  /// unthemed values are copied (charged as copies) and only the others
-  /// evaluated again.
-  func values(ofStyleBody body: YAMLNode?, file: String, unthemed: BodyValues? = nil) -> BodyValues? {
-    guard let body, case .mapping(let written) = body.content else { return BodyValues() }
-    // One look at the entries: merge keys, `extends`, and whether all are literal.
-    var (isMerged, isLiteral, extendsCount) = (false, true, 0)
-    for pair in written {
-      if pair.key.isMergeKey {
-        isMerged = true
-        break
-      }
-      if pair.key.holds("extends") {
-        extendsCount += 1
-      } else if isLiteral {
-        isLiteral = pair.key.kind == .scalar && Self.isLiteral(pair.value)
-      }
+  /// What is charged: nothing for a literal body, whose properties were
+  /// built when read and are the same under every theme; else the map and
+  /// every value built. Given `unthemed`, the same body's
+  /// values under no theme, an entry that reached no shadowed variable is
+  /// the same under this theme: the unthemed values are copied (charged as
+  /// copies) and only the others evaluated again.
+  func values(ofStyleBody body: StyleBody?, file: String, unthemed: BodyValues? = nil) -> BodyValues? {
+    switch body {
+    case nil: return BodyValues()
+    case .literal(let properties, _)?: return BodyValues(properties: properties)
+    case .values(let body)?: return values(of: body, file: file, unthemed: unthemed)
     }
-    guard isMerged else {
-      return values(
-        of: written, count: written.count - extendsCount, at: body.mark, keysAreUnique: body.keysAreUnique,
-        isLiteral: isLiteral, unthemed: unthemed, file: file)
-    }
-    guard let merged = mergedPairs(of: body, file: file) else { return nil }
-    return values(
-      of: merged, count: merged.count - merged.count(where: { $0.key.holds("extends") }), at: body.mark,
-      keysAreUnique: false, isLiteral: false, unthemed: unthemed, file: file)
   }
 
-  private static func isLiteral(_ node: YAMLNode) -> Bool {
-    node.kind == .scalar && node.tag == nil && !node.scalarContains(UInt8(ascii: "$"))
-  }
-
-  /// The values of `pairs`, `count` of them once `extends` is left out.
-  private func values(
-    of pairs: some Collection<YAMLNode.Pair>, count: Int, at mark: YAMLMark, keysAreUnique: Bool, isLiteral: Bool,
-    unthemed: BodyValues?, file: String
-  ) -> BodyValues? {
+  private func values(of body: SourceMap, file: String, unthemed: BodyValues?) -> BodyValues? {
     // A repeated key makes the unthemed values fewer than the entries: evaluate them all.
+    let count = body.entries.count
     let base = unthemed.flatMap { $0.properties.count == count ? $0 : nil }
-    if !isLiteral {
-      guard charge(1 + (base?.properties.count ?? 0), at: mark, file: file) else { return nil }
-    }
+    guard charge(1 + (base?.properties.count ?? 0), at: body.position, file: file) else { return nil }
     guard nodeDepth < maxDepth else {
-      _ = nestedTooDeep(at: mark, file: file)
+      _ = nestedTooDeep(at: body.position, file: file)
       return nil
     }
     nodeDepth += 1
@@ -219,258 +186,95 @@ final class ValueEvaluator {
     // A failed entry keeps its place (a null), so that the entries after
     // it line up with `base`'s.
     var failed = false
-    for pair in pairs {
-      let key = keyText(pair.key, file: file)
-      if key == "extends" { continue }
-      let position = values.count
+    for (position, entry) in body.entries.enumerated() {
       if let base, !base.shadowed.contains(position) {
         values.append(base.properties.values[position])
-      } else if isLiteral, case .scalar(let text, let style) = pair.value.content {
-        let value = style == .plain ? CoreSchema.plainValue(text) : .string(text)
-        if value == nil {
-          outOfRange(text, tag: nil, at: pair.value.mark, file: file)
-          failed = true
-        }
-        values.append(value ?? .null)
       } else {
         let outer = startTracking()
-        let evaluated = sized(pair.value, file: file)
+        let evaluated = sized(entry.value, file: file)
         if !endTracking(outer: outer).isEmpty { result.shadowed.insert(position) }
         if evaluated == nil { failed = true }
         values.append(evaluated?.value ?? .null)
       }
-      if key == nil { failed = true }
-      keys.append(key ?? "")
+      keys.append(entry.key)
     }
     if failed { return nil }
-    result.properties = Self.properties(keys: keys, values: values, keysAreUnique: keysAreUnique)
+    result.properties = Properties(keys: keys, values: values, keysAreUnique: body.keysAreUnique)
     return result
   }
 
-  /// Keys the composer found unique go in without a search for each (a
-  /// small map's search compares the key with every one before it); a
-  /// repeated key keeps its first place and its last value.
-  private static func properties(keys: [String], values: [PropertyValue], keysAreUnique: Bool) -> Properties {
-    if keysAreUnique { return Properties(uncheckedUniqueKeys: keys, values: values) }
-    var map = Properties()
-    map.reserveCapacity(values.count)
-    for (key, value) in zip(keys, values) { map[key] = value }
-    return map
-  }
-
-  /// The value of `node`, or nil after reporting why not.
-  func value(of node: YAMLNode, file: String) -> PropertyValue? {
-    sized(node, file: file)?.value
-  }
-
-  /// `node`'s value and how many values it counts.
-  private func sized(_ node: YAMLNode, file: String) -> (value: PropertyValue, size: Int)? {
-    guard charge(1, at: node.mark, file: file) else { return nil }
-    // The YAML nesting limit bounds one document's values; through
-    // variables they can nest further, and each level is a call.
-    guard nodeDepth < maxDepth else { return nestedTooDeep(at: node.mark, file: file) }
+  /// `value`'s value and how many values it counts, or nil after reporting why not.
+  private func sized(_ value: SourceValue, file: String) -> (value: PropertyValue, size: Int)? {
+    guard charge(1, at: value.position, file: file) else { return nil }
+    // The nesting limit bounds one document's values; through variables
+    // they can nest further, and each level is a call.
+    guard nodeDepth < maxDepth else { return nestedTooDeep(at: value.position, file: file) }
     nodeDepth += 1
     deepest = max(deepest, nodeDepth)
     defer { nodeDepth -= 1 }
-    switch node.content {
-    case .scalar(let text, let style):
-      return scalar(text, style: style, tag: node.tag, at: node.mark, file: file)
-    case .sequence(let items):
+    switch value {
+    case .scalar(let scalar):
+      return self.scalar(scalar, file: file)
+    case .list(let list):
       var values: [PropertyValue] = []
-      values.reserveCapacity(items.count)
+      values.reserveCapacity(list.items.count)
       var size = 1
-      for item in items {
+      for item in list.items {
         guard let (value, itemSize) = sized(item, file: file) else { return nil }
         values.append(value)
         size += itemSize
       }
       return (.list(values), size)
-    case .mapping(let written):
-      guard written.contains(where: { $0.key.isMergeKey }) else {
-        return map(written, keysAreUnique: node.keysAreUnique, file: file)
+    case .map(let map):
+      var keys: [String] = []
+      var values: [PropertyValue] = []
+      keys.reserveCapacity(map.entries.count)
+      values.reserveCapacity(map.entries.count)
+      var size = 1
+      for entry in map.entries {
+        guard let (value, valueSize) = sized(entry.value, file: file) else { return nil }
+        keys.append(entry.key)
+        values.append(value)
+        size += valueSize
       }
-      guard let merged = mergedPairs(of: node, file: file) else { return nil }
-      return map(merged, keysAreUnique: false, file: file)
+      return (.map(Properties(keys: keys, values: values, keysAreUnique: map.keysAreUnique)), size)
     }
   }
 
-  private func map(_ pairs: some Collection<YAMLNode.Pair>, keysAreUnique: Bool, file: String) -> (
-    value: PropertyValue, size: Int
-  )? {
-    var keys: [String] = []
-    var values: [PropertyValue] = []
-    keys.reserveCapacity(pairs.count)
-    values.reserveCapacity(pairs.count)
-    var size = 1
-    for pair in pairs {
-      guard let key = keyText(pair.key, file: file), let (value, valueSize) = sized(pair.value, file: file) else {
-        return nil
-      }
-      keys.append(key)
-      values.append(value)
-      size += valueSize
-    }
-    return (.map(Self.properties(keys: keys, values: values, keysAreUnique: keysAreUnique)), size)
-  }
-
-  /// A mapping's pairs with `<<` merge keys expanded: explicit keys win over
-  /// merged ones, and among merged maps the first listed wins.
-  func mergedPairs(of node: YAMLNode, file: String) -> [YAMLNode.Pair]? {
-    guard case .mapping(let pairs) = node.content else { return [] }
-    guard pairs.contains(where: { $0.key.isMergeKey }) else { return Array(pairs) }
-    var merged: OrderedDictionary<String, YAMLNode.Pair> = [:]
-    var explicit: [YAMLNode.Pair] = []
-    for pair in pairs {
-      guard pair.key.isMergeKey else {
-        explicit.append(pair)
-        continue
-      }
-      let sources: [YAMLNode]
-      switch pair.value.content {
-      case .mapping: sources = [pair.value]
-      case .sequence(let items) where items.allSatisfy({ $0.kind == .map }):
-        sources = Array(items)
-      default:
-        sink.error(
-          "a merge key '<<' takes a map or a list of maps, not \(pair.value.kindName)", .invalidValue,
-          at: location(pair.value, file))
-        return nil
-      }
-      for source in sources {
-        guard let sourcePairs = mergedPairs(of: source, file: file),
-          charge(sourcePairs.count, at: pair.value.mark, file: file)
-        else { return nil }
-        for sourcePair in sourcePairs {
-          guard let key = sourcePair.key.scalarText, merged[key] == nil else { continue }
-          merged[key] = sourcePair
+  private func scalar(_ scalar: SourceScalar, file: String) -> (value: PropertyValue, size: Int)? {
+    let mark = scalar.position
+    switch scalar.form {
+    case .literal(let value): return (value, 1)
+    case .invalid(let message):
+      sink.error(message, .invalidValue, at: location(mark, file))
+      return nil
+    case .reference(let use): return variable(use.name, at: mark, file: file)
+    case .template(let pieces):
+      var result = ""
+      for piece in pieces {
+        switch piece {
+        case .literal(let literal): result += literal
+        case .reference(let use):
+          guard let (value, _) = variable(use.name, at: mark, file: file) else { return nil }
+          guard let text = value.scalarText else {
+            sink.error(
+              "variable '\(use.name)' is \(value.kindName) and cannot be put inside a string\(themeSuffix)",
+              .invalidValue, at: location(mark, file))
+            return nil
+          }
+          // A string built from others holds new bytes: each inserted byte
+          // counts against the budget before it is copied, so doubling a
+          // string through variables ends in the budget's error, not in
+          // gigabytes.
+          guard spend(bytes: text.utf8.count, at: location(mark, file)) else { return nil }
+          result += text
         }
       }
+      return (.string(result), 1)
     }
-    for pair in explicit { if let key = pair.key.scalarText { merged.removeValue(forKey: key) } }
-    return Array(merged.values) + explicit
   }
 
-  func keyText(_ node: YAMLNode, file: String) -> String? {
-    guard let text = node.scalarText else {
-      sink.error("keys must be scalars, not \(node.kindName)", .wrongType, at: location(node, file))
-      return nil
-    }
-    return text
-  }
-
-  /// Untagged scalars with a `$` evaluated under this theme, by text: a
-  /// design system writes the same `$colors.text` in thousands of bodies.
-  /// A repeat charges what the first evaluation charged and notes a
-  /// shadowed variable as it did; failures are not kept, so each place
-  /// reports its own error.
-  private var evaluatedReferences: [String: EvaluatedReference] = [:]
-
-  private struct EvaluatedReference {
-    var style: YAMLScalarStyle
-    var value: PropertyValue
-    var size: Int
-    var depth: Int
-    var charged: Int
-    var reached: ThemeMask
-  }
-
-  private func scalar(
-    _ text: String, style: YAMLScalarStyle, tag: String?, at mark: YAMLMark, file: String
-  ) -> (value: PropertyValue, size: Int)? {
-    guard tag == nil, text.containsByte(UInt8(ascii: "$")) else {
-      return evaluate(text, style: style, tag: tag, at: mark, file: file)
-    }
-    if let known = evaluatedReferences[text], known.style == style {
-      guard reuse(depth: known.depth) else { return nestedTooDeep(at: mark, file: file) }
-      guard charge(known.charged, at: mark, file: file) else { return nil }
-      reached.formUnion(known.reached)
-      return (known.value, known.size)
-    }
-    let budgetBefore = budget.remaining
-    let outer = startTracking()
-    let measuring = startMeasuringDepth()
-    let result = evaluate(text, style: style, tag: nil, at: mark, file: file)
-    let depth = endMeasuringDepth(measuring)
-    let reachedHere = endTracking(outer: outer)
-    if let result {
-      evaluatedReferences[text] = EvaluatedReference(
-        style: style, value: result.value, size: result.size, depth: depth, charged: budgetBefore - budget.remaining,
-        reached: reachedHere)
-    }
-    return result
-  }
-
-  private func evaluate(
-    _ text: String, style: YAMLScalarStyle, tag: String?, at mark: YAMLMark, file: String
-  ) -> (value: PropertyValue, size: Int)? {
-    let pieces: [TemplatePiece]?
-    do { pieces = try VariableReference.pieces(in: text) } catch {
-      sink.error(error.message, .invalidValue, at: location(mark, file))
-      return nil
-    }
-    guard let pieces else { return (typed(text, style: style, tag: tag, at: mark, file: file) ?? .null, 1) }
-    if pieces.count == 1, case .reference(let name) = pieces[0], tag != YAMLTag.str {
-      return variable(name, at: mark, file: file)
-    }
-    var result = ""
-    for piece in pieces {
-      switch piece {
-      case .literal(let literal): result += literal
-      case .reference(let name):
-        guard let (value, _) = variable(name, at: mark, file: file) else { return nil }
-        guard let text = value.scalarText else {
-          sink.error(
-            "variable '\(name)' is \(value.kindName) and cannot be put inside a string\(themeSuffix)", .invalidValue,
-            at: location(mark, file))
-          return nil
-        }
-        // A string built from others holds new bytes: each inserted byte
-        // counts against the budget before it is copied, so doubling a
-        // string through variables ends in the budget's error, not in
-        // gigabytes.
-        guard spend(bytes: text.utf8.count, at: location(mark, file)) else { return nil }
-        result += text
-      }
-    }
-    if pieces.allSatisfy({ if case .literal = $0 { true } else { false } }) {
-      // Only `$$` escapes: type the unescaped text as the scalar would be.
-      return (typed(result, style: style, tag: tag, at: mark, file: file) ?? .null, 1)
-    }
-    return (.string(result), 1)
-  }
-
-  private func typed(_ text: String, style: YAMLScalarStyle, tag: String?, at mark: YAMLMark, file: String)
-    -> PropertyValue?
-  {
-    guard let tag else {
-      guard style == .plain else { return .string(text) }
-      guard let value = CoreSchema.plainValue(text) else {
-        outOfRange(text, tag: nil, at: mark, file: file)
-        return nil
-      }
-      return value
-    }
-    // A local tag (`!foo`) on a quoted scalar leaves it a string.
-    if style != .plain && !tag.hasPrefix(YAMLTag.corePrefix) { return .string(text) }
-    guard let value = CoreSchema.taggedValue(text, tag: tag) else {
-      if CoreSchema.rangeError(text, tag: tag) != nil {
-        outOfRange(text, tag: tag, at: mark, file: file)
-      } else {
-        sink.error(
-          "'\(text)' is not a valid \(tag.split(separator: ":").last ?? "")", .invalidValue, at: location(mark, file))
-      }
-      return nil
-    }
-    return value
-  }
-
-  /// Reports a number that does not fit its kind, where it is written.
-  private func outOfRange(_ text: String, tag: String?, at mark: YAMLMark, file: String) {
-    let message = CoreSchema.rangeError(text, tag: tag) ?? "'\(text)' is out of range"
-    sink.error(message, .invalidValue, at: location(mark, file))
-  }
-
-  private func nestedTooDeep(at mark: YAMLMark, file: String) -> (value: PropertyValue, size: Int)? {
+  private func nestedTooDeep(at mark: SourcePosition, file: String) -> (value: PropertyValue, size: Int)? {
     sink.error(
       "values nest deeper than \(maxDepth) levels (counting through variables)", .limitExceeded,
       at: location(mark, file))
@@ -481,7 +285,7 @@ final class ValueEvaluator {
   /// `variable` is a level of every nesting through variables, and a
   /// message built in its frame would make each level take more stack.
   @inline(never)
-  private func reportUnknown(_ name: String, at mark: YAMLMark, file: String) {
+  private func reportUnknown(_ name: String, at mark: SourcePosition, file: String) {
     // Themes that define it make it known under them.
     reached.formUnion(shadowed.themes(shadowing: name))
     let definingThemes = theme == nil ? shadowed.listedThemes(defining: name) : []
@@ -500,13 +304,13 @@ final class ValueEvaluator {
 
   /// Reports the cycle from `resolving[start]` back to `name`.
   @inline(never)
-  private func reportCycle(from start: Int, to name: String, at mark: YAMLMark, file: String) {
+  private func reportCycle(from start: Int, to name: String, at mark: SourcePosition, file: String) {
     let cycle = (resolving[start...] + [name]).joined(separator: " -> ")
     sink.error("variable cycle: \(cycle)\(themeSuffix)", .variableCycle, at: location(mark, file))
   }
 
   /// The fully resolved value of variable `name` under this theme.
-  func variable(_ name: String, at mark: YAMLMark, file: String) -> (value: PropertyValue, size: Int)? {
+  func variable(_ name: String, at mark: SourcePosition, file: String) -> (value: PropertyValue, size: Int)? {
     // A cached variable was marked used when it was resolved.
     if let cached = cache[name] {
       guard reuse(depth: cached.depth) else { return nestedTooDeep(at: mark, file: file) }
@@ -534,7 +338,7 @@ final class ValueEvaluator {
     reached.formUnion(shadowed.themes(shadowing: name))
     let result: (value: PropertyValue, size: Int)?
     switch tree {
-    case .leaf(let definition, _, let definitionFile):
+    case .leaf(let leaf):
       if referenceDepth >= Self.maxReferenceDepth {
         sink.error(
           "variable '\(name)' is reached through more than \(Self.maxReferenceDepth) nested references"
@@ -542,7 +346,7 @@ final class ValueEvaluator {
         result = nil
       } else {
         referenceDepth += 1
-        result = sized(definition, file: definitionFile)
+        result = sized(leaf.value, file: leaf.file)
         referenceDepth -= 1
       }
     case .map(let children):

@@ -1,28 +1,28 @@
-/// `$name`, `${name}` and `$$` inside a scalar (README: Style sheets).
-enum TemplatePiece: Equatable {
-  case literal(String)
-  case reference(String)
-}
-
+/// `$name`, `${name}` and `$$` inside a scalar (README: Style sheets),
+/// read once when a sheet is read.
 enum VariableReference {
   /// Splits `text` into literals and references; nil when it holds no `$`.
-  /// A `$` that starts no name is kept as a literal `$`.
+  /// A `$` that starts no name is kept as a literal `$`. A reference is at
+  /// `position`, or on its line at its own column when the text starts at
+  /// `textColumn` there (a scalar on one line).
   ///
   /// Scans UTF-8 bytes: every byte of the syntax (`$ { } .` and name
   /// characters) is ASCII, and literal runs are copied whole.
-  static func pieces(in text: String) throws(SyntaxError) -> [TemplatePiece]? {
+  static func pieces(in text: String, at position: SourcePosition, textColumn: Int?) throws(SyntaxError)
+    -> [TemplatePiece]?
+  {
     guard text.containsByte(UInt8(ascii: "$")) else { return nil }
     let original = text
     var text = text
     // `withUTF8` rethrows untyped errors: the typed one crosses as a `Result`.
     return try text.withUTF8 { bytes in
-      Result { () throws(SyntaxError) in try pieces(bytes, original) }
+      Result { () throws(SyntaxError) in try pieces(bytes, original, at: position, textColumn: textColumn) }
     }.get()
   }
 
-  private static func pieces(_ bytes: UnsafeBufferPointer<UInt8>, _ text: String) throws(SyntaxError)
-    -> [TemplatePiece]
-  {
+  private static func pieces(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ text: String, at position: SourcePosition, textColumn: Int?
+  ) throws(SyntaxError) -> [TemplatePiece] {
     let (dollar, open, close, dot) = (UInt8(ascii: "$"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "."))
     var pieces: [TemplatePiece] = []
     var literal: [UInt8] = []
@@ -36,6 +36,10 @@ enum VariableReference {
     }
     /// 1-based column of byte `offset`, counted in Unicode scalars.
     func column(_ offset: Int) -> Int { bytes[..<offset].count { $0 & 0xC0 != 0x80 } + 1 }
+    func use(_ name: String, at offset: Int) -> TemplatePiece {
+      let at = textColumn.map { SourcePosition(line: position.line, column: $0 + column(offset) - 1) } ?? position
+      return .reference(VariableUse(name: name, position: at))
+    }
     while index < bytes.count {
       guard bytes[index] == dollar, index + 1 < bytes.count else {
         var end = index + 1
@@ -57,7 +61,7 @@ enum VariableReference {
           throw SyntaxError("invalid variable name '\(name)' in '\(text)'", column: column(index))
         }
         flush()
-        pieces.append(.reference(name))
+        pieces.append(use(name, at: index))
         index = closing + 1
       } else if isNameStart(next) {
         var end = index + 1
@@ -68,7 +72,7 @@ enum VariableReference {
           end += 1
         }
         flush()
-        pieces.append(.reference(string(index + 1..<end)))
+        pieces.append(use(string(index + 1..<end), at: index))
         index = end
       } else {
         literal.append(dollar)

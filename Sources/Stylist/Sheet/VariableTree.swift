@@ -3,8 +3,8 @@ import OrderedCollections
 /// Variables as a tree, so a theme can shadow the global ones leaf by leaf:
 /// under theme T, `$colors` is the global map with T's leaves over it.
 indirect enum VariableTree {
-  /// A value defined in `file` under a key at `key` (a scalar or a list; maps become `.map`).
-  case leaf(YAMLNode, key: YAMLMark, file: String)
+  /// A value that is not a map (maps become `.map`).
+  case leaf(VariableLeaf)
   case map(OrderedDictionary<String, VariableTree>)
 
   static var empty: VariableTree { .map([:]) }
@@ -41,18 +41,29 @@ indirect enum VariableTree {
     return result
   }
 
-  /// Every leaf (`colors.text`) with its value, in document order: for the
-  /// unused-variable warning, and to tell what a theme's values refer to.
-  var leaves: [(path: String, value: YAMLNode, key: YAMLMark, file: String)] {
-    var result: [(String, YAMLNode, YAMLMark, String)] = []
+  /// Every leaf (`colors.text`), in document order: for the unused-variable
+  /// warning, and to tell what a theme's values refer to.
+  var leaves: [(path: String, leaf: VariableLeaf)] {
+    var result: [(String, VariableLeaf)] = []
     var stack: [(String, VariableTree)] = [("", self)]
     while let (prefix, tree) = stack.popLast() {
       switch tree {
-      case .leaf(let value, let key, let file): result.append((prefix, value, key, file))
+      case .leaf(let leaf): result.append((prefix, leaf))
       case .map(let children):
         for (key, child) in children.reversed() { stack.append((prefix.isEmpty ? key : "\(prefix).\(key)", child)) }
       }
     }
     return result
   }
+}
+
+/// A variable's value as written, where its key is, and the variables the
+/// value refers to.
+struct VariableLeaf {
+  var value: SourceValue
+  var key: SourcePosition
+  var file: String
+  /// The paths of every reference in `value`, each once (read with the
+  /// value: an alias's are counted once, however often it is used).
+  var references: [String]
 }

@@ -27,6 +27,10 @@ public struct StyleSheet: Sendable {
   public var files: [String]
   /// Warnings found while loading (duplicate selectors, unused variables, …).
   public var warnings: [SheetDiagnostic]
+  /// Every style, group, theme, axis and variable the files define, and
+  /// every use of a variable or `extends` target, each with its location
+  /// (empty for a sheet built in code).
+  public var outline = SheetOutline()
 
   /// A sheet built in code.
   public init(

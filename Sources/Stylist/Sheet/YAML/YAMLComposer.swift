@@ -36,6 +36,8 @@ struct YAMLComposer {
   /// move to `children` when it ends, so each one's are contiguous.
   private var pending: [YAMLNodeID] = []
   private var anchors: [String: YAMLNodeID] = [:]
+  /// Every node an anchor names: the only ones an alias can share.
+  private(set) var anchored: Set<YAMLNodeID> = []
 
   private init(maxDepth: Int) { self.maxDepth = maxDepth }
 
@@ -64,7 +66,7 @@ struct YAMLComposer {
     }
     return YAMLTree(
       records: composer.records, bytes: composer.bytes, children: composer.children, tags: composer.tags,
-      roots: composer.roots)
+      anchored: composer.anchored, roots: composer.roots)
   }
 
   /// Adds `event`; `text` is a scalar's.
@@ -83,7 +85,10 @@ struct YAMLComposer {
       try checkSize(bytes.count, at: mark)
       let node = try record(
         .scalar, style: style, tag: tag, at: mark, first: Int32(first), count: Int32(bytes.count - first))
-      if let anchor { anchors[anchor] = node }
+      if let anchor {
+        anchors[anchor] = node
+        anchored.insert(node)
+      }
       try add(node, at: mark)
     case .alias(let anchor):
       guard let node = anchors[anchor] else {
@@ -109,7 +114,10 @@ struct YAMLComposer {
       }
       // Anchored once complete: an alias inside its own anchor is unknown,
       // so no node contains itself.
-      if let anchor = collection.anchor { anchors[anchor] = collection.node }
+      if let anchor = collection.anchor {
+        anchors[anchor] = collection.node
+        anchored.insert(collection.node)
+      }
       try add(collection.node, at: mark)
     }
   }

@@ -32,11 +32,17 @@ final class YAMLTree {
   let bytes: [UInt8]
   let children: [YAMLNodeID]
   let tags: [YAMLNodeID: String]
+  /// The nodes anchors name: an alias shares one of these.
+  let anchored: Set<YAMLNodeID>
   /// Each document's root, in order.
   let roots: [YAMLNodeID]
 
-  init(records: [Record], bytes: [UInt8], children: [YAMLNodeID], tags: [YAMLNodeID: String], roots: [YAMLNodeID]) {
-    (self.records, self.bytes, self.children, self.tags, self.roots) = (records, bytes, children, tags, roots)
+  init(
+    records: [Record], bytes: [UInt8], children: [YAMLNodeID], tags: [YAMLNodeID: String],
+    anchored: Set<YAMLNodeID>, roots: [YAMLNodeID]
+  ) {
+    (self.records, self.bytes, self.children, self.tags, self.anchored, self.roots) =
+      (records, bytes, children, tags, anchored, roots)
   }
 
   var documents: [YAMLNode] { roots.map { YAMLNode(tree: self, id: $0) } }
@@ -109,6 +115,9 @@ struct YAMLNode {
   var kind: Kind { record.kind }
   var mark: YAMLMark { record.mark }
   var tag: String? { record.isTagged ? tree.tags[id] : nil }
+  /// Named by an anchor, so aliases may share it.
+  var isAnchored: Bool { !tree.anchored.isEmpty && tree.anchored.contains(id) }
+  var style: YAMLScalarStyle { record.style }
   /// A mapping written without a repeated key.
   var keysAreUnique: Bool { record.keysAreUnique }
 

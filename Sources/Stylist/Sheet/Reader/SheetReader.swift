@@ -2,12 +2,37 @@ import OrderedCollections
 
 /// Reads one YAML document of a sheet into `SheetDefinitions`, reporting
 /// every problem it can find (wrong types, bad selectors, unknown keys)
-/// instead of stopping at the first.
+/// instead of stopping at the first. It is the one reader of YAML sheets:
+/// what it hands on is the source model (`SourceValue`), and the outline.
 struct SheetReader {
   let file: String
   let sink: DiagnosticSink
-  /// Expands merge keys in structural maps (no variables apply there).
-  let structure: ValueEvaluator
+  /// Reads values, and expands merge keys in structural maps.
+  let values: SourceValueReader
+
+  init(file: String, sink: DiagnosticSink, budget: ExpansionBudget) {
+    self.file = file
+    self.sink = sink
+    values = SourceValueReader(file: file, sink: sink, budget: budget)
+  }
+
+  /// Composes `bytes` and reads each of its documents into a layer, handed
+  /// to `layer` with the imports it names (as written, in order) before
+  /// the next document is read.
+  static func readDocuments(
+    of bytes: consuming [UInt8], file: String, options: LoadOptions, sink: DiagnosticSink, budget: ExpansionBudget,
+    layer: (consuming SheetDefinitions, [(path: String, at: SourceLocation)]) -> Void
+  ) {
+    guard let tree = YAMLComposer.compose(bytes, file: file, options: options, reportingTo: sink) else { return }
+    _ = consume bytes  // Composed already; the imports need memory more.
+    let reader = SheetReader(file: file, sink: sink, budget: budget)
+    for root in tree.documents {
+      var definitions = SheetDefinitions()
+      var imports: [(path: String, at: SourceLocation)] = []
+      reader.read(root, into: &definitions) { path, location in imports.append((path, location)) }
+      layer(definitions, imports)
+    }
+  }
 
   private func location(_ mark: YAMLMark) -> SourceLocation {
     SourceLocation(file: file, line: mark.line, column: mark.column)
@@ -26,7 +51,7 @@ struct SheetReader {
       error("\(what) must be a map, not \(node.kindName)\(Self.missingSpaceHint(node))", .wrongType, at: node)
       return nil
     }
-    return structure.mergedPairs(of: node, file: file)
+    return values.mergedPairs(of: node)
   }
 
   /// Where a map was expected and a plain scalar such as `color:red` came,
@@ -39,12 +64,15 @@ struct SheetReader {
     return "; '\(text[..<colon]):' needs a space after the ':' to start a key"
   }
 
-  private func key(_ pair: YAMLNode.Pair) -> String? { structure.keyText(pair.key, file: file) }
+  private func key(_ pair: YAMLNode.Pair) -> String? { values.keyText(pair.key) }
 
   /// Reads one document: every map of it, whatever its anchors, tags or
   /// merge keys, by these functions. `importFile` is called for each
   /// `imports` entry first.
-  func read(_ root: YAMLNode, into definitions: inout SheetDefinitions, importFile: (String, YAMLNode) -> Void) {
+  func read(
+    _ root: YAMLNode, into definitions: inout SheetDefinitions, importFile: (String, SourceLocation) -> Void
+  ) {
+    defer { definitions.outline.variableUses.appendMoving(values.takeUses()) }
     guard let top = pairs(root, what: "a style sheet") else { return }
     // In order, the first `imports` before the rest.
     if let imports = top.first(where: { $0.key.scalarText == "imports" }) {
@@ -73,14 +101,19 @@ struct SheetReader {
     case "variables":
       if let tree = variableTree(value, what: "'variables'") {
         definitions.variables = definitions.variables.merged(with: tree)
+        outline(tree, theme: nil, into: &definitions.outline)
       }
     case "default":
       // A style body like any other (`extends` included); null clears an
       // earlier sheet's default.
-      if value.isNull || pairs(value, what: "'default'") != nil, let (body, extends) = readBody(value, selector: "default") {
-        definitions.defaultStyle = StyleDefinition(
+      if value.isNull || pairs(value, what: "'default'") != nil,
+        let (body, extends) = readBody(value, selector: "default")
+      {
+        let style = StyleDefinition(
           selector: StyleSelector(token: TokenPattern(name: .exact("default"))), name: "default", body: body,
-          file: file, mark: pair.key.mark, extends: extends)
+          file: file, position: SourcePosition(pair.key.mark), extends: extends)
+        outline(style, into: &definitions.outline)
+        definitions.defaultStyle = style
       }
     case "styles":
       guard let entries = pairs(value, what: "'styles'") else { return }
@@ -101,7 +134,7 @@ struct SheetReader {
     }
   }
 
-  private func readImports(_ node: YAMLNode, importFile: (String, YAMLNode) -> Void) {
+  private func readImports(_ node: YAMLNode, importFile: (String, SourceLocation) -> Void) {
     let items: [YAMLNode]
     switch node.content {
     case .scalar: items = [node]
@@ -115,7 +148,7 @@ struct SheetReader {
         error("an import must be a path, not \(item.kindName)", .wrongType, at: item)
         continue
       }
-      importFile(path, item)
+      importFile(path, location(item))
     }
   }
 
@@ -133,7 +166,7 @@ struct SheetReader {
       if case .mapping = pair.value.content {
         if let child = variableTree(pair.value, what: "variable '\(name)'") { children[name] = child }
       } else {
-        children[name] = .leaf(pair.value, key: pair.key.mark, file: file)
+        if let leaf = values.leaf(pair.value, key: pair.key.mark) { children[name] = .leaf(leaf) }
       }
     }
     return .map(children)
@@ -158,7 +191,7 @@ struct SheetReader {
           case "themes": declaration.themes = axisThemes(entry.value, axis: name)
           case "default":
             if let theme = entry.value.scalarText, isThemeName(theme) {
-              declaration.defaultTheme = (theme, entry.value.mark)
+              declaration.defaultTheme = (theme, SourcePosition(entry.value.mark))
             } else {
               error(
                 "the default of axis '\(name)' must be a theme name, not \(entry.value.kindName)", .wrongType,
@@ -175,23 +208,24 @@ struct SheetReader {
           .wrongType, at: pair.value)
         continue
       }
+      outline(declaration, at: pair.key.mark, into: &definitions.outline)
       definitions.axes.append(declaration)
     }
   }
 
   /// The themes an axis lists, each with where it is written.
-  private func axisThemes(_ node: YAMLNode, axis: String) -> [(name: String, mark: YAMLMark)] {
+  private func axisThemes(_ node: YAMLNode, axis: String) -> [(name: String, position: SourcePosition)] {
     guard case .sequence(let list) = node.content else {
       error("the themes of axis '\(axis)' must be a list, not \(node.kindName)", .wrongType, at: node)
       return []
     }
-    var themes: [(String, YAMLMark)] = []
+    var themes: [(String, SourcePosition)] = []
     for item in list {
       guard let theme = item.scalarText, isThemeName(theme) else {
         error("invalid theme name '\(item.scalarText ?? item.kindName)' in axis '\(axis)'", .invalidName, at: item)
         continue
       }
-      themes.append((theme, item.mark))
+      themes.append((theme, SourcePosition(item.mark)))
     }
     return themes
   }
@@ -209,6 +243,7 @@ struct SheetReader {
         continue
       }
       definitions.declaredThemes.append(theme)
+      definitions.outline.themes.append(.init(name: theme, file: file, position: SourcePosition(pair.key.mark)))
       guard let blocks = pairs(pair.value, what: "theme '\(theme)'") else { continue }
       for block in blocks {
         guard let name = key(block) else { continue }
@@ -217,6 +252,7 @@ struct SheetReader {
           if let tree = variableTree(block.value, what: "'variables' of theme '\(theme)'") {
             let current = definitions.themeVariables[theme] ?? .empty
             definitions.themeVariables[theme] = current.merged(with: tree)
+            outline(tree, theme: theme, into: &definitions.outline)
           }
         case "styles":
           if let entries = pairs(block.value, what: "'styles' of theme '\(theme)'") {
@@ -265,6 +301,10 @@ struct SheetReader {
       }
       guard !failed, let entries = pairs(pair.value, what: "group '\(raw)'") else { continue }
       let path = outer + [GroupPath(components: components, text: raws.map { String($0.text) }.joined(separator: "/"))]
+      definitions.outline.groups.append(
+        .init(
+          path: path.map(\.text).joined(separator: "/"), theme: theme, file: file,
+          position: SourcePosition(pair.key.mark)))
       for entry in entries {
         if entry.key.scalarText == "groups" {
           if let nested = self.pairs(entry.value, what: "'groups' of group '\(raw)'") {
@@ -284,6 +324,7 @@ struct SheetReader {
     for pair in entries {
       if let key = scalarKey(pair.key), let style = style(key: key, body: pair.value, groups: groups, theme: blockTheme)
       {
+        outline(style, into: &definitions.outline)
         definitions.styles.append(style)
       }
     }
@@ -299,7 +340,7 @@ struct SheetReader {
   /// The key as a scalar, or nil after reporting a collection.
   private func scalarKey(_ node: YAMLNode) -> Key? {
     guard case .scalar(let text, let style) = node.content else {
-      _ = structure.keyText(node, file: file)
+      _ = values.keyText(node)
       return nil
     }
     return Key(text: text, style: style, mark: node.mark)
@@ -311,7 +352,7 @@ struct SheetReader {
     else { return nil }
     return StyleDefinition(
       selector: selector, name: isDescription ? nil : registeredName(key.text, groups: groups, theme: theme),
-      body: body, file: file, mark: key.mark, extends: extends)
+      body: body, file: file, position: SourcePosition(key.mark), extends: extends)
   }
 
   /// The selector a style entry registers (group path and block theme
@@ -371,10 +412,11 @@ struct SheetReader {
     return parts.joined(separator: "/")
   }
 
-  /// The body (nil for null) and what it extends, or nil after reporting
-  /// why not; the body's values are evaluated when the sheet compiles.
+  /// The body (nil for null; without `extends`, its merge keys expanded)
+  /// and what it extends, or nil after reporting why not; the body's values
+  /// are evaluated when the sheet compiles.
   private func readBody(_ node: YAMLNode, selector: String) -> (
-    body: YAMLNode?, extends: [StyleDefinition.Extension]
+    body: StyleBody?, extends: [StyleDefinition.Extension]
   )? {
     if node.isNull { return (nil, []) }
     guard case .mapping(let written) = node.content else {
@@ -384,14 +426,19 @@ struct SheetReader {
         at: node)
       return nil
     }
+    guard case .map(var body)? = values.value(node) else { return nil }
+    guard let extendsPosition = body.entries.firstIndex(where: { $0.key == "extends" }) else {
+      return (StyleBody(body), [])
+    }
+    // The entry as written (merged maps may hold it), read as YAML for its selectors.
     let extendsPair: YAMLNode.Pair?
     if written.contains(where: { $0.key.isMergeKey }) {
-      guard let entries = structure.mergedPairs(of: node, file: file) else { return nil }
-      extendsPair = entries.first { $0.key.holds("extends") }
+      extendsPair = values.mergedPairs(of: node)?.first { $0.key.holds("extends") }
     } else {
       extendsPair = written.first { $0.key.holds("extends") }
     }
-    guard let extendsPair else { return (node, []) }
+    body.entries.remove(at: extendsPosition)
+    guard let extendsPair else { return (StyleBody(body), []) }
     let targets: [YAMLNode]
     switch extendsPair.value.content {
     case .scalar: targets = [extendsPair.value]
@@ -408,13 +455,41 @@ struct SheetReader {
       }
       do {
         extensions.append(
-          .init(selector: try StyleSelector(parsing: text), text: text.trimmingSpaces, mark: target.mark))
+          .init(
+            selector: try StyleSelector(parsing: text), text: text.trimmingSpaces,
+            position: SourcePosition(target.mark)))
       } catch {
         reportSyntax(error, in: text, what: "invalid selector '\(text.trimmingSpaces)' in 'extends'", at: target)
         return nil
       }
     }
-    return (node, extensions)
+    return (StyleBody(body), extensions)
+  }
+
+  /// Notes a style and its `extends` targets in the outline.
+  private func outline(_ style: StyleDefinition, into outline: inout SheetOutline) {
+    let position = SourcePosition(line: style.source.line, column: style.source.column)
+    outline.styles.append(.init(name: style.name, file: file, position: position))
+    for extended in style.extends {
+      outline.extensions.append(
+        .init(target: extended.text, style: style.name, file: file, position: extended.position))
+    }
+  }
+
+  /// Notes the leaves of a `variables:` block in the outline.
+  private func outline(_ tree: VariableTree, theme: String?, into outline: inout SheetOutline) {
+    for (path, leaf) in tree.leaves {
+      outline.variables.append(.init(path: path, theme: theme, file: leaf.file, position: leaf.key))
+    }
+  }
+
+  /// Notes an `axes:` entry in the outline.
+  private func outline(_ axis: AxisDeclaration, at key: YAMLMark, into outline: inout SheetOutline) {
+    outline.axes.append(
+      .init(
+        name: axis.name, themes: axis.themes.map { .init(name: $0.name, file: file, position: $0.position) },
+        defaultTheme: axis.defaultTheme.map { .init(name: $0.name, file: file, position: $0.position) },
+        file: file, position: SourcePosition(key)))
   }
 
   /// Points into the key when it sits on one line: its column plus the

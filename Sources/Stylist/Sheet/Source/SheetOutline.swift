@@ -1,0 +1,116 @@
+/// What the loaded files define and use, each with where it is written: a
+/// read-only map of a sheet for tools (a linter, a language server, a diff)
+/// that need the definitions rather than the compiled rules.
+///
+/// Everything is listed as written, in load order (imports first), before
+/// a later definition replaces an earlier one: a selector written twice is
+/// two styles here and one rule in ``StyleSheet/rules``.
+public struct SheetOutline: Sendable, Hashable {
+  /// Every style entry, the `default:` style among them (named `default`).
+  public internal(set) var styles: [Style] = []
+  /// Every group entry, nested ones included.
+  public internal(set) var groups: [Group] = []
+  /// Every entry of a `themes:` block.
+  public internal(set) var themes: [Theme] = []
+  /// Every `axes:` entry (an axis written in two files is two entries).
+  public internal(set) var axes: [Axis] = []
+  /// Every variable leaf, global and themed.
+  public internal(set) var variables: [Variable] = []
+  /// Every use of a variable (`$colors.text`, `${size}`) in a style's or a
+  /// variable's value; a value shared through a YAML alias counts once.
+  public internal(set) var variableUses: [Use] = []
+  /// Every `extends` target, with the style that names it.
+  public internal(set) var extensions: [Extension] = []
+
+  public init() {}
+
+  /// A style entry: the selector it registers and where its key is.
+  public struct Style: Sendable, Hashable {
+    /// The registered name: the key with its group path and block theme in front.
+    public var name: String
+    public var location: SourceLocation { position.location(in: file) }
+    let file: String
+    let position: SourcePosition
+  }
+
+  /// A group entry (`groups: { toolbar: … }`).
+  public struct Group: Sendable, Hashable {
+    /// The group's path, outer groups first (`toolbar/button`).
+    public var path: String
+    /// The theme of the `themes:` block it is in; nil outside one.
+    public var theme: String?
+    public var location: SourceLocation { position.location(in: file) }
+    let file: String
+    let position: SourcePosition
+  }
+
+  /// A theme declared by a `themes:` block.
+  public struct Theme: Sendable, Hashable {
+    public var name: String
+    public var location: SourceLocation { position.location(in: file) }
+    let file: String
+    let position: SourcePosition
+  }
+
+  /// An `axes:` entry: its themes and default, each where it is written.
+  public struct Axis: Sendable, Hashable {
+    public var name: String
+    public var themes: [Name]
+    public var defaultTheme: Name?
+    public var location: SourceLocation { position.location(in: file) }
+    let file: String
+    let position: SourcePosition
+  }
+
+  /// A name written in an `axes:` entry.
+  public struct Name: Sendable, Hashable {
+    public var name: String
+    public var location: SourceLocation { position.location(in: file) }
+    let file: String
+    let position: SourcePosition
+  }
+
+  /// A variable leaf (`colors.text`), where its key is.
+  public struct Variable: Sendable, Hashable {
+    /// The path, names joined by `.`.
+    public var path: String
+    /// The theme whose `variables:` define it; nil for a global one.
+    public var theme: String?
+    public var location: SourceLocation { position.location(in: file) }
+    let file: String
+    let position: SourcePosition
+  }
+
+  /// A use of a variable: the path as written and where its `$` is (the
+  /// scalar's start when the scalar spans lines).
+  public struct Use: Sendable, Hashable {
+    public var path: String
+    public var location: SourceLocation { position.location(in: file) }
+    let file: String
+    let position: SourcePosition
+  }
+
+  /// An `extends` target as written, and the style that names it.
+  public struct Extension: Sendable, Hashable {
+    /// The target selector, as written (spaces around it trimmed).
+    public var target: String
+    /// The registered name of the extending style.
+    public var style: String
+    public var location: SourceLocation { position.location(in: file) }
+    let file: String
+    let position: SourcePosition
+  }
+}
+
+extension SheetOutline {
+  /// Puts `layer`'s entries after these.
+  mutating func append(_ layer: consuming SheetOutline) {
+    styles.appendMoving(layer.styles)
+    groups.appendMoving(layer.groups)
+    themes.appendMoving(layer.themes)
+    axes.appendMoving(layer.axes)
+    variables.appendMoving(layer.variables)
+    variableUses.appendMoving(layer.variableUses)
+    extensions.appendMoving(layer.extensions)
+  }
+}
