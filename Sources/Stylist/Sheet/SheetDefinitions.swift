@@ -10,15 +10,11 @@ struct StyleDefinition {
   /// theme when the sheet compiles.
   let body: YAMLNode?
   let extends: [Extension]
-  /// The selector's `contentHash`, taken when it is read (its parts are in
-  /// cache then): compiling finds repeated selectors from these alone.
-  let selectorHash: Int
 
   /// `name` is nil when the key as written is the selector's text.
   init(selector: StyleSelector, name: String?, body: YAMLNode?, file: String, mark: YAMLMark, extends: [Extension]) {
     let source = SourceLocation(file: file, line: mark.line, column: mark.column)
     rule = StyleRule(selector: selector, name: name, style: Style(properties: [:], source: source))
-    selectorHash = selector.contentHash
     self.body = body
     self.extends = extends
   }
