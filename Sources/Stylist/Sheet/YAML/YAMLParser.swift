@@ -25,9 +25,10 @@ enum YAMLParser {
   /// in order; a syntax error throws after the events before it.
   ///
   /// Inputs of `threshold` bytes or more are parsed on another thread
-  /// (through Dispatch) while the caller's thread composes the events: libyaml takes some 40 %
-  /// of a large sheet's load, all of it off the loading thread. Smaller ones
-  /// are not worth the hand-over (`LoadOptions` sets the size).
+  /// (through Dispatch) while the caller's thread composes the events:
+  /// libyaml takes some 40 % of a large sheet's load, all of it off the
+  /// loading thread. Smaller ones are not worth the hand-over
+  /// (`LoadOptions` sets the size).
   static func parse(
     _ bytes: [UInt8], concurrentAbove threshold: Int = .max,
     handler: YAMLEventBatch.Handler
