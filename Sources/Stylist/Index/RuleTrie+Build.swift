@@ -247,8 +247,7 @@ extension RuleTrie {
           at: id,
           to: Node(
             chunk: chunk, firstChild: Int32(block.first.map { newID[$0] } ?? 0), literalChildCount: Int32(literalCount),
-            patternChildCount: Int32(block.count - literalCount), firstTerminal: 0, terminalCount: 0,
-            firstSlot: 0, slotCount: 0))
+            patternChildCount: Int32(block.count - literalCount), firstTerminal: 0, terminalCount: 0))
         parents.append(TrieNodeID(edge.parent < 0 ? id : newID[Int(edge.parent)]))
       }
       edges = []
@@ -268,33 +267,6 @@ extension RuleTrie {
       let ruleNodes = ruleEnds.map { TrieNodeID(newID[Int($0.node)]) }
       ruleEnds = []
 
-      // The slots of the nodes with many literal children: a group per
-      // name, at least 1.25 slots a group, so that a name is found within
-      // a probe or two.
-      var slots: [ChildSlot] = []
-      for id in 0..<count where nodes[id].literalChildCount > RuleTrie.searchedChildren {
-        var groups: [ChildSlot] = []
-        for child in nodes[id].literalChildren {
-          let name = nodes[child].chunk.innermost.literalName
-          if groups.last?.name == name {
-            groups[groups.count - 1].group = groups[groups.count - 1].group.lowerBound..<Int32(child + 1)
-          } else {
-            groups.append(ChildSlot(name: name, group: Int32(child)..<Int32(child + 1)))
-          }
-        }
-        var size = 2
-        while size * 4 < groups.count * 5 { size <<= 1 }
-        let first = slots.count
-        slots += Array(repeating: ChildSlot(name: .unknown, group: 0..<0), count: size)
-        for group in groups {
-          var slot = ChildSlot.home(group.name, count: Int32(size))
-          while slots[first + slot].name != .unknown { slot = (slot + 1) & (size - 1) }
-          slots[first + slot] = group
-        }
-        (nodes[id].firstSlot, nodes[id].slotCount) = (Int32(first), Int32(size))
-      }
-      precondition(slots.count < RuleTrie.maxCount, "too many selector components for one index")
-
       let roots = rootOrder.enumerated().map { index, key in
         Root(
           themeSet: rootKeys[key].themeSet, themeCount: Int32(themeSets[rootKeys[key].themeSet.index].count),
@@ -304,7 +276,7 @@ extension RuleTrie {
       let tables = Tables(
         nodes: UnsafeMutableBufferPointer(rebasing: nodes[0..<count]),
         outerComponents: Self.buffer(outer),
-        terminals: Self.buffer(terminals), slots: Self.buffer(slots), roots: Self.buffer(roots),
+        terminals: Self.buffer(terminals), roots: Self.buffer(roots),
         tokenRoots: Self.buffer(tokenRoots))
       return (ruleNodes, parents, tables)
     }

@@ -22,11 +22,8 @@
 /// are consecutive and a subtree is a range. A node holds the chunk of the
 /// edge into it and where its children and terminals are. Its literal
 /// children are sorted by their innermost name: a name's group is found by
-/// binary search when they are few (`searchedChildren`), else in the
-/// node's own slots (`Tables.slots`), so that a token every rule shares is
-/// one probe, not a search over thousands of children. The tables are
-/// written in `init` only; a query reads them through a trivial value and
-/// allocates nothing on the heap.
+/// binary search. The tables are written in `init` only; a query reads
+/// them through a trivial value and allocates nothing on the heap.
 ///
 /// `@unchecked Sendable`: read-only after `init`.
 final class RuleTrie: @unchecked Sendable {
@@ -54,10 +51,6 @@ final class RuleTrie: @unchecked Sendable {
     /// The rules that end here: `terminals[firstTerminal..<+terminalCount]`.
     var firstTerminal: Int32
     var terminalCount: Int32
-    /// A node with more than `searchedChildren` literal children finds a
-    /// name's group in `slots[firstSlot..<+slotCount]` (a power of two).
-    var firstSlot: Int32
-    var slotCount: Int32
 
     var literalChildren: Range<Int> { Int(firstChild)..<Int(firstChild + literalChildCount) }
     var patternChildren: Range<Int> {
@@ -70,18 +63,6 @@ final class RuleTrie: @unchecked Sendable {
     var rule: RuleID
     /// `>token` with no path component: applies only to nodes without a path.
     var needsEmptyPath: Bool
-  }
-
-  /// The literal children of a wide node whose innermost name is `name`
-  /// (a *group*), in the node's slots; `name` is `.unknown` in an empty slot.
-  struct ChildSlot {
-    var name: NameID
-    var group: Range<Int32>
-
-    /// The slot where the search for `name` starts, in a table of `count` slots.
-    static func home(_ name: NameID, count: Int32) -> Int {
-      Int((UInt32(bitPattern: name.raw) &* 2_654_435_769) >> 16) & Int(count - 1)
-    }
   }
 
   struct Root {
@@ -100,7 +81,6 @@ final class RuleTrie: @unchecked Sendable {
     /// The components of chunks besides their innermost (see `Chunk`).
     var outerComponents: UnsafeMutableBufferPointer<CompiledComponent>
     var terminals: UnsafeMutableBufferPointer<Terminal>
-    var slots: UnsafeMutableBufferPointer<ChildSlot>
     /// Literal tokens' roots first, by token then theme, then the roots
     /// of `*` and glob tokens (few, tried on every query).
     var roots: UnsafeMutableBufferPointer<Root>
@@ -125,10 +105,6 @@ final class RuleTrie: @unchecked Sendable {
   let longestRule: Int
   let tables: Tables
 
-  /// A node with at most this many literal children finds a name's group
-  /// by binary search over them; a wider one in its slots.
-  static let searchedChildren = 8
-
   /// Ids, counts and offsets are 32 bits: a sheet that would need more
   /// traps with a message (`RuleTrie.init`). No sheet within the default
   /// 64 MiB file limit comes near: each component takes bytes to write.
@@ -152,7 +128,6 @@ final class RuleTrie: @unchecked Sendable {
     tables.tokenRoots.deallocate()
     tables.outerComponents.deallocate()
     tables.terminals.deallocate()
-    tables.slots.deallocate()
   }
 
   var roots: UnsafeMutableBufferPointer<Root> { tables.roots }

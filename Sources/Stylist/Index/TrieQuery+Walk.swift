@@ -158,20 +158,9 @@ extension TrieQuery {
   }
 
   /// The group of `node`'s literal children whose chunk's innermost name
-  /// is `name`: in the node's slots when it has them, else by binary
-  /// search, since they are sorted by name.
+  /// is `name`, by binary search, since they are sorted by name.
   @inline(__always)
   private func literalChildren(of node: RuleTrie.Node, named name: NameID) -> Range<Int32>? {
-    if node.slotCount > 0 {
-      let mask = Int(node.slotCount) - 1
-      var slot = RuleTrie.ChildSlot.home(name, count: node.slotCount)
-      while true {
-        let found = tables.slots[Int(node.firstSlot) + slot]
-        if found.name == name { return found.group }
-        if found.name == .unknown { return nil }
-        slot = (slot + 1) & mask
-      }
-    }
     var (low, high) = (Int(node.firstChild), Int(node.firstChild + node.literalChildCount))
     while low < high {  // the group starts in low...high
       let middle = (low + high) / 2

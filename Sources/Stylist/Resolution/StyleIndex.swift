@@ -72,16 +72,11 @@ struct StyleIndex: Sendable {
   /// The sheets' rules in order, each selector's last only: the rules an
   /// index over `sheets` holds.
   static func latestRules(of sheets: [StyleSheet]) -> [StyleRule] {
-    // Repeats found as the compiler finds them (`LatestPositions`): each
-    // selector read in place, compared only with a candidate of its hash.
     let all = sheets.count == 1 ? sheets[0].rules : sheets.flatMap(\.rules)
-    var latest = LatestPositions(capacity: all.count)
+    var latest: [StyleSelector: Int] = Dictionary(minimumCapacity: all.count)
     var replaced: [Int] = []
     for position in all.indices {
-      let earlier = latest.update(position, hash: all[position].selector.contentHash) {
-        all[$0].selector == all[position].selector
-      }
-      if let earlier { replaced.append(earlier) }
+      if let earlier = latest.updateValue(position, forKey: all[position].selector) { replaced.append(earlier) }
     }
     guard !replaced.isEmpty else { return all }
     let isReplaced = Set(replaced)

@@ -124,8 +124,7 @@ public struct StyleSelector: Hashable, Sendable {
   /// their variants and `>`, theme): equal selectors agree on all of them.
   public func hash(into hasher: inout Hasher) { hasher.combine(contentHash) }
 
-  /// The hash `hash(into:)` feeds, unseeded (`LatestPositions` mixes it),
-  /// over every part: a design system has thousands of selectors with the
+  /// The hash `hash(into:)` feeds, over every part: a design system has thousands of selectors with the
   /// same token, length and innermost component, which a hash of those
   /// alone would pile into one chain.
   var contentHash: Int {
@@ -146,8 +145,7 @@ extension StyleSelector: LosslessStringConvertible, ExpressibleByStringLiteral {
   }
 
   /// Appends the selector's text (`description`) as UTF-8: each part's
-  /// bytes straight into `text`, with no `String` built per part (`batch`
-  /// writes the name of every distinct winner).
+  /// bytes straight into `text`, with no `String` built per part.
   func writeText(to text: inout [UInt8]) {
     let slash = UInt8(ascii: "/")
     for theme in themes {

@@ -22,7 +22,7 @@ struct SheetCompiler {
   private var styleCount = 0
   /// Index of the final definition of each selector; load order comes
   /// from the indices. Only the first pass needs it.
-  private var finalDefinitions = LatestPositions(capacity: 0)
+  private var finalDefinitions: [StyleSelector: Int] = [:]
   /// For each definition with `extends`, the definition each extension
   /// names (nil: none), looked up once before the rules are built, so the
   /// table above is freed before they take their memory.
@@ -153,7 +153,7 @@ struct SheetCompiler {
       definitions.styles.append(definition)
       return count
     }
-    finalDefinitions = LatestPositions(capacity: count)
+    finalDefinitions = Dictionary(minimumCapacity: count)
     isOnChain = [Bool](repeating: false, count: definitions.styles.count)
     var isLatest = [Bool](repeating: true, count: count)
     var ruleCount = count
@@ -161,9 +161,7 @@ struct SheetCompiler {
     var extending: [Int] = []
     for index in 0..<count {
       if !definitions.styles[index].extends.isEmpty { extending.append(index) }
-      let earlier = finalDefinitions.update(index, hash: definitions.styles[index].selectorHash) {
-        definitions.styles[$0].selector == definitions.styles[index].selector
-      }
+      let earlier = finalDefinitions.updateValue(index, forKey: definitions.styles[index].selector)
       if let earlier {
         isLatest[earlier] = false
         ruleCount -= 1
@@ -176,7 +174,7 @@ struct SheetCompiler {
     }
     if let defaultIndex, !definitions.styles[defaultIndex].extends.isEmpty { extending.append(defaultIndex) }
     extendsTargets(of: extending)
-    finalDefinitions = LatestPositions(capacity: 0)
+    finalDefinitions = [:]
     var rules: [StyleRule] = []
     rules.reserveCapacity(ruleCount)
     for index in 0..<count where isLatest[index] {
@@ -302,10 +300,7 @@ struct SheetCompiler {
   /// Looks up what each of `extending` extends (`extensionTargets`).
   private mutating func extendsTargets(of extending: [Int]) {
     for index in extending {
-      let targets = definitions.styles[index].extends.map { extended in
-        let selector = extended.selector
-        return finalDefinitions.latest(hash: selector.contentHash) { definitions.styles[$0].selector == selector }
-      }
+      let targets = definitions.styles[index].extends.map { finalDefinitions[$0.selector] }
       extensionTargets[index] = targets
     }
   }

@@ -10,9 +10,6 @@ struct StyleDefinition {
   /// settled), evaluated under each theme when the sheet compiles.
   let body: StyleBody?
   let extends: [Extension]
-  /// The selector's `contentHash`, taken when it is read (its parts are in
-  /// cache then): compiling finds repeated selectors from these alone.
-  let selectorHash: Int
 
   /// `name` is nil when the key as written is the selector's text.
   init(
@@ -21,7 +18,6 @@ struct StyleDefinition {
   ) {
     let source = position.location(in: file)
     rule = StyleRule(selector: selector, name: name, style: Style(properties: [:], source: source))
-    selectorHash = selector.contentHash
     self.body = body
     self.extends = extends
   }

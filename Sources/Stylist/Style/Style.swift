@@ -59,17 +59,13 @@ public struct StyleRule: Hashable, Sendable {
     set { storage = Storage(selector: newValue, name: name, style: storage.style) }
   }
   /// The registered selector as written (group path and `@theme` in front).
-  /// Spelled out from the selector when it is the selector's text.
   public var name: String {
-    get { storage.name ?? storage.selector.description }
+    _read { yield storage.name }
     set { storage = Storage(selector: storage.selector, name: newValue, style: storage.style) }
   }
 
-  /// Appends `name`'s UTF-8: the selector's text is written straight into
-  /// `text`, with no `String` built.
-  func writeName(to text: inout [UInt8]) {
-    if let name = storage.name { text.append(utf8Of: name) } else { storage.selector.writeText(to: &text) }
-  }
+  /// Appends `name`'s UTF-8.
+  func writeName(to text: inout [UInt8]) { text.append(utf8Of: storage.name) }
 
   /// The rule's style: its properties, themed values and source.
   public var style: Style {
@@ -79,7 +75,7 @@ public struct StyleRule: Hashable, Sendable {
 
   /// A rule for `selector`; `name` is how it was spelled (defaults to the selector's text).
   public init(selector: StyleSelector, name: String? = nil, style: Style) {
-    storage = Storage(selector: selector, name: name, style: style)
+    storage = Storage(selector: selector, name: name ?? selector.description, style: style)
   }
 
   /// A rule with literal `properties`, as an app or a test writes one:
@@ -114,12 +110,10 @@ public struct StyleRule: Hashable, Sendable {
 
   private final class Storage: Sendable {
     let selector: StyleSelector
-    /// nil when the name is the selector's text, as a sheet's keys nearly
-    /// always are: 100,000 styles then keep no second copy of each key.
-    let name: String?
+    let name: String
     let style: Style
 
-    init(selector: StyleSelector, name: String?, style: Style) {
+    init(selector: StyleSelector, name: String, style: Style) {
       self.selector = selector
       self.name = name
       self.style = style

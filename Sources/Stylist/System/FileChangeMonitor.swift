@@ -90,13 +90,20 @@ final class FileChangeMonitor: @unchecked Sendable {
     lastSeen[file] = FileStamp(path: file)
   }
 
+  /// Blocks the calling thread for `seconds` (signals may cut it short).
+  private static func sleep(seconds: Double) {
+    let whole = seconds.rounded(.down)
+    var interval = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1e9))
+    _ = nanosleep(&interval, nil)
+  }
+
   /// Waits up to `timeout` seconds; true when a watched file may have
   /// changed in that time.
   func waitForChange(timeout: Double) -> Bool {
     #if os(Linux)
       if inotify >= 0 { return waitForInotify(timeout: timeout) }
     #endif
-    Threads.sleep(seconds: min(timeout, Self.pollInterval))
+    Self.sleep(seconds: min(timeout, Self.pollInterval))
     var changed = false
     for file in files {
       let stamp = FileStamp(path: file)

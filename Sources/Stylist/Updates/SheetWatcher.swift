@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -28,10 +30,10 @@
 /// for, so creating it reloads; a folder deleted and made again is watched
 /// again.
 ///
-/// The watcher runs on a thread of its own, which also calls `onEvent` (and
-/// through the engine, its observers), one event at a time. It stops when
-/// ``stop()`` is called or the watcher is released, from any thread, its
-/// own included.
+/// The watcher runs on a Dispatch queue of its own, which also calls
+/// `onEvent` (and through the engine, its observers), one event at a time.
+/// It stops when ``stop()`` is called or the watcher is released, from any
+/// thread, its own queue's included.
 public final class SheetWatcher: Sendable {
   /// What happened after the watched files changed.
   public enum Event: Sendable {
@@ -44,13 +46,14 @@ public final class SheetWatcher: Sendable {
   fileprivate struct State {
     var isStopping = false
     var hasFinished = false
-    /// The watcher's thread, from its start: the thread that runs `onEvent`
-    /// and, through the engine, the observers.
-    var thread: ThreadID?
     var files: [String]
   }
 
   private let state: Locked<State>
+
+  /// Marks the watcher's queue with its state's identity, so `stop()` can
+  /// tell it runs there (in `onEvent`, or an observer the engine calls).
+  fileprivate static let queueOwner = DispatchSpecificKey<ObjectIdentifier>()
 
   /// Loads `paths` as one sheet into `engine`, then watches them and their
   /// imports. Throws, watching nothing, when the first load fails.
@@ -69,9 +72,11 @@ public final class SheetWatcher: Sendable {
     engine.replace(with: [sheet])
     let loop = WatchLoop(
       engine: engine, paths: paths, options: options, debounce: debounce.seconds, state: state, onEvent: onEvent)
-    if !Threads.startDetached({ loop.run(monitor) }) {
-      state.withLock { $0.hasFinished = true }
-    }
+    // A queue of its own gets a thread of its own, however busy the shared
+    // workers are; the loop holds it until `stop()`.
+    let queue = DispatchQueue(label: "Stylist.SheetWatcher")
+    queue.setSpecific(key: Self.queueOwner, value: ObjectIdentifier(state))
+    queue.async { loop.run(monitor) }
   }
 
   /// Loads the files at `urls` into `engine` and watches them; see
@@ -91,24 +96,20 @@ public final class SheetWatcher: Sendable {
   /// import not found among them, watched until it is created).
   public var files: [String] { state.withLock { $0.files } }
 
-  /// Stops watching. Returns once the watcher's thread has finished, so no
-  /// event follows. Called on the watcher's own thread (from `onEvent`, or
+  /// Stops watching. Returns once the watcher's loop has finished, so no
+  /// event follows. Called on the watcher's own queue (from `onEvent`, or
   /// from an engine observer hearing the watcher's reload), it returns at
-  /// once, since waiting there would wait for ever: the thread finishes as
+  /// once, since waiting there would wait for ever: the loop finishes as
   /// soon as the current reload is handled, and no event follows the call.
   /// The same holds when the last reference to the watcher goes there.
   public func stop() {
-    let caller = Threads.current
-    let mustWait = state.withLock { state in
-      state.isStopping = true
-      return state.thread != caller
-    }
-    guard mustWait else { return }
+    state.withLock { $0.isStopping = true }
+    guard DispatchQueue.getSpecific(key: Self.queueOwner) != ObjectIdentifier(state) else { return }
     state.withLock(when: { $0.hasFinished }) { _ in }
   }
 }
 
-/// The watcher's thread: waits for changes, lets a burst settle, reloads.
+/// The watcher's loop: waits for changes, lets a burst settle, reloads.
 private final class WatchLoop: Sendable {
   let engine: StyleEngine
   let paths: [String]
@@ -145,8 +146,6 @@ private final class WatchLoop: Sendable {
   }
 
   func run(_ monitor: FileChangeMonitor) {
-    // First, so that a `stop()` on this thread knows it is on it.
-    state.withLock { $0.thread = Threads.current }
     let clock = ContinuousClock()
     var quietSince: ContinuousClock.Instant?
     while !state.withLock({ $0.isStopping }) {

@@ -3,7 +3,7 @@ import Testing
 @testable import Stylist
 
 /// The trie's layouts besides the small random sheets of `OracleTests`:
-/// nodes with many literal children (found through their slots), long
+/// nodes with many literal children (found by binary search), long
 /// selectors on deep nodes (long vectors), each answer checked against the
 /// naive resolver.
 @Suite struct RuleTrieTests {
@@ -29,7 +29,7 @@ import Testing
       StyleRule(try StyleSelector(parsing: text), ["order": .int(order)])
     }
     let index = StyleIndex(rules: rules)
-    #expect(index.trie.tables.nodes.contains { $0.slotCount > 0 }, "some node finds its children by slot")
+    #expect(index.trie.tables.nodes.contains { $0.literalChildCount > 16 }, "some node has many literal children")
     for _ in 0..<300 {
       let path = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
         let name = Int.random(in: 0..<10, using: &generator) == 0 ? "other" : names.randomElement(using: &generator)!

@@ -1,3 +1,5 @@
+import Dispatch
+
 // The one file that imports libyaml: the system library through `CYAML`, or
 // where there is none the copy Yams bundles (`Package.swift` decides which).
 // Imported internally: the C module stays out of the library's interface,
@@ -22,20 +24,21 @@ enum YAMLParser {
   /// Parses `bytes`, calling `handler` on the caller's thread for each event
   /// in order; a syntax error throws after the events before it.
   ///
-  /// Inputs of `threshold` bytes or more are parsed on a second thread while
-  /// the caller's thread composes the events: libyaml takes some 40 % of a
-  /// large sheet's load, all of it off the loading thread. Smaller ones are
-  /// not worth a thread (`LoadOptions` sets the size); if no thread can be
-  /// started, parsing stays here.
+  /// Inputs of `threshold` bytes or more are parsed on another thread
+  /// (through Dispatch) while the caller's thread composes the events:
+  /// libyaml takes some 40 % of a large sheet's load, all of it off the
+  /// loading thread. Smaller ones are not worth the hand-over
+  /// (`LoadOptions` sets the size).
   static func parse(
     _ bytes: [UInt8], concurrentAbove threshold: Int = .max,
     handler: YAMLEventBatch.Handler
   ) throws(YAMLError) {
-    let pipe = YAMLEventPipe(capacity: 4)
-    guard bytes.count >= threshold, startProducer(bytes, into: pipe) else {
+    guard bytes.count >= threshold else {
       try parseHere(bytes, handler: handler)
       return
     }
+    let pipe = YAMLEventPipe(capacity: 4)
+    startProducer(bytes, into: pipe)
     do throws(YAMLError) {
       while var batch = try pipe.receive() {
         try batch.deliver(to: handler)
@@ -77,13 +80,19 @@ enum YAMLParser {
     try batch.deliver(to: handler)
   }
 
-  /// Starts `produce` on a detached thread; false when none can be started.
-  private static func startProducer(_ bytes: [UInt8], into pipe: YAMLEventPipe) -> Bool {
+  /// Starts `produce` on a Dispatch queue of its own. Such a queue is
+  /// served even when every shared worker is busy, so a load made from
+  /// inside a Dispatch job never waits for a producer that cannot start.
+  /// The consumer waits for the pipe's end, so `parse` returns only after
+  /// the producer is done with `bytes` and the pipe.
+  private static func startProducer(_ bytes: [UInt8], into pipe: YAMLEventPipe) {
     let input = ProducerInput(bytes: bytes, pipe: pipe)
-    return Threads.startDetached { produce(input.bytes, into: input.pipe) }
+    DispatchQueue(label: "Stylist.YAMLParser", qos: .userInitiated).async {
+      produce(input.bytes, into: input.pipe)
+    }
   }
 
-  /// The second thread's work: parse, sending events in packed batches.
+  /// The producer's work: parse, sending events in packed batches.
   /// It builds no Swift objects, so nothing it allocates is freed by (or
   /// sits in a cache line written by) the other thread: when it made the
   /// events' strings, loads ran half again as long in some processes.
@@ -262,7 +271,7 @@ enum YAMLParser {
   }
 }
 
-/// What the parsing thread needs: the bytes, and the pipe it sends to.
+/// What the producer needs: the bytes, and the pipe it sends to.
 private final class ProducerInput: @unchecked Sendable {
   // Immutable once made; the pipe locks what it shares.
   let bytes: [UInt8]
@@ -274,5 +283,5 @@ private final class ProducerInput: @unchecked Sendable {
   }
 }
 
-/// The pipe libyaml's event batches go through, from the parsing thread.
+/// The pipe libyaml's event batches go through, from the producer.
 typealias YAMLEventPipe = ThreadPipe<YAMLEventBatch, YAMLError>
