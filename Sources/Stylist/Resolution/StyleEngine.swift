@@ -165,6 +165,11 @@ public final class StyleEngine: Sendable, Observable {
   /// The axes the loaded sheets declare, in order of first declaration.
   public var axes: [ThemeAxis] { index.axes.axes }
 
+  /// `themes` as a set in axis order (the loaded sheets' axes, then the
+  /// axis of unlisted themes): the key ``Style/properties(under:)`` takes,
+  /// spelled as image names and messages spell it.
+  public func themeSet(_ themes: [String]) -> ThemeSet { index.axes.themeSet(themes) }
+
   /// Two themes of one axis among `node`'s themes, or nil: such a node is
   /// an error on the command line; ``bestMatch(for:)`` keeps the later.
   public func themeConflict(in node: NodeIdentifier) -> ThemeConflict? {

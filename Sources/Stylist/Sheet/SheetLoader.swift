@@ -16,7 +16,7 @@ struct SheetLoader {
   /// Bytes of YAML read, which scales the expansion budget.
   private(set) var bytesRead = 0
   private lazy var structure = ValueEvaluator(
-    theme: nil, variables: .empty, sink: sink,
+    theme: .none, variables: .empty, sink: sink,
     budget: ExpansionBudget(values: options.maxExpandedValues, bytes: options.maxInterpolatedBytes),
     maxDepth: options.maxNestingDepth)
   /// Canonical paths already loaded or being loaded.
