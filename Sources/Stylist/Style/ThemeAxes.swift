@@ -161,9 +161,8 @@ struct ThemeAxes: Hashable, Sendable {
   /// can have no theme, or one outside `reached`. (An axis with a default
   /// whose themes are all in `reached` always has one of them current.)
   func isQuerySet(_ set: ThemeSet, reached: Set<String>) -> Bool {
-    let named = Set(set.themes.map(slot(of:)))
-    for (slot, axis) in axes.enumerated() where axis.defaultTheme != nil && !named.contains(slot) {
-      if axis.themes.allSatisfy(reached.contains) { return false }
+    for axis in axes where axis.defaultTheme != nil && axis.themes.allSatisfy(reached.contains) {
+      if !axis.themes.contains(where: set.contains) { return false }
     }
     return true
   }
