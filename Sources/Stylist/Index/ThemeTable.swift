@@ -15,11 +15,11 @@ final class ThemeTable: Sendable {
   let themeSets: [[ThemeID]]
   /// Whether each theme has variables of its own (its values differ).
   private let hasVariables: [Bool]
-  /// Each theme as the sheets spell it: keys of `Style.themed` are.
-  private let spelled: [String]
+  /// Each theme as the sheets spell it (keys of `Style.themed` are), as a set of one.
+  private let spelled: [ThemeSet]
   /// Whether each theme is named by a key some style has values under
   /// (`Style.themed`). A style keeps values under the sets of themes its
-  /// variables reach (`Style.keyedThemes`), so a query's key need not be
+  /// variables reach (`Style.dependsOn`), so a query's key need not be
   /// one it stores; a key naming none of these finds nothing anywhere.
   private let isInStoredKeys: [Bool]
   /// Slots in all: the declared axes', then the implicit axis's.
@@ -28,29 +28,28 @@ final class ThemeTable: Sendable {
   var implicitSlot: Int { defaults.count }
 
   /// `themes` in order, each once (they include every axis's themes and
-  /// every theme `trie`'s theme sets name), and every one-theme key of
-  /// `valuesKeys`, the keys styles have values under (whose themes are noted).
-  init(
-    _ themes: [String], axes: ThemeAxes, variableThemes: Set<String>, valuesKeys: Set<String>, trie: RuleTrie
-  ) {
+  /// every theme `trie`'s theme sets name), and every theme of a one-theme
+  /// key of `valuesKeys`, the keys styles have values under (whose themes
+  /// are noted), with what the plan `axes` says of each.
+  init(_ themes: [String], axes: ThemeAxes, valuesKeys: Set<ThemeSet>, trie: RuleTrie) {
     var names = NameTable()
     var (slots, hasVariables) = ([Int](), [Bool]())
-    var spelled: [String] = []
-    for theme in themes + valuesKeys.filter({ !$0.contains("/") }).sorted() where !names.id(theme).isInterned {
-      spelled.append(theme)
+    var spelled: [ThemeSet] = []
+    let single = valuesKeys.compactMap { $0.themes.count == 1 ? $0.themes[0] : nil }.sorted()
+    for theme in themes + single where !names.id(theme).isInterned {
+      spelled.append(ThemeSet(theme))
       // Spelled in NFC, as a query's names are (`NodeScanner`).
       _ = names.intern(theme.utf8.allSatisfy { $0 < 0x80 } ? theme : NameRules.nfc(theme))
       slots.append(axes.slot(of: theme))
-      hasVariables.append(variableThemes.contains(theme))
+      hasVariables.append(axes.hasVariables(theme))
     }
     (self.names, self.slots, self.hasVariables, self.spelled) = (names, slots, hasVariables, spelled)
     let id = { (theme: String) in Self.id(theme, in: names) }
     defaults = axes.axes.map { axis in axis.defaultTheme.map(id).flatMap { $0.isKnown ? $0 : nil } ?? .none }
     themeSets = trie.themeSets.map { set in set.map { id(trie.names.names[$0.index]) } }
-    // A key is its themes joined by `/`, which no theme name holds.
     var stored = Set<String>()
-    for key in valuesKeys { stored.formUnion(key.split(separator: "/").map(String.init)) }
-    isInStoredKeys = spelled.map(stored.contains)
+    for key in valuesKeys { stored.formUnion(key.themes) }
+    isInStoredKeys = spelled.map { stored.contains($0.themes[0]) }
   }
 
   /// The known themes, by id.
@@ -74,19 +73,19 @@ final class ThemeTable: Sendable {
   func slot(of theme: ThemeID) -> Int { theme.isKnown ? slots[theme.index] : implicitSlot }
 
   /// The key of `Style.themed` for the current themes `slots` (by axis
-  /// slot, `.none` where an axis has none), as `ThemeAxes.valuesKey`
-  /// makes it: the themes with variables of their own, in axis order,
-  /// joined by `/`, and one current theme its own key. Nil when it names
-  /// no theme some style has values under, so that a query makes no lookup.
-  func valuesKey(_ slots: [ThemeID]) -> String? {
+  /// slot, `.none` where an axis has none): `ThemeAxes.valuesKey` in ids,
+  /// the themes with variables of their own, in axis order, and one
+  /// current theme its own key. Empty when it names no theme some style
+  /// has values under, so that a query makes no lookup.
+  func valuesKey(_ slots: [ThemeID]) -> ThemeSet {
     var keyed: [ThemeID] = []
     var (count, only) = (0, ThemeID.none)
     for theme in slots where theme != .none {
       (count, only) = (count + 1, theme)
       if theme.isKnown && hasVariables[theme.index] { keyed.append(theme) }
     }
-    if count < 2 { return only.isKnown && isInStoredKeys[only.index] ? spelled[only.index] : nil }
-    guard keyed.contains(where: { isInStoredKeys[$0.index] }) else { return nil }
-    return keyed.count == 1 ? spelled[keyed[0].index] : keyed.map { spelled[$0.index] }.joined(separator: "/")
+    if count < 2 { return only.isKnown && isInStoredKeys[only.index] ? spelled[only.index] : .none }
+    guard keyed.contains(where: { isInStoredKeys[$0.index] }) else { return .none }
+    return keyed.count == 1 ? spelled[keyed[0].index] : ThemeSet(unique: keyed.map { spelled[$0.index].themes[0] })
   }
 }

@@ -38,8 +38,8 @@ package struct AnswerWriter {
 
   /// The values key (`CurrentThemes.valuesKey`) stands for the themes.
   private enum Key: Hashable {
-    case best(winner: RuleID?, valuesKey: String?)
-    case cascade(orders: [RuleID], valuesKey: String?)
+    case best(winner: RuleID?, valuesKey: ThemeSet)
+    case cascade(orders: [RuleID], valuesKey: ThemeSet)
   }
 
   private static let othersLimit = 64 << 20
@@ -115,7 +115,7 @@ package struct AnswerWriter {
     if cascade && keys.count > 1 {
       let orders = keys.map(\.order)
       let unthemed = index.valuesAreUnthemed(orders, valuesKey: valuesKey)
-      let key = Key.cascade(orders: orders, valuesKey: unthemed ? nil : valuesKey)
+      let key = Key.cascade(orders: orders, valuesKey: unthemed ? .none : valuesKey)
       if !writeKept(key, to: &output) {
         var rendered: [UInt8] = []
         renderedRules.writeCascade(orders, valuesKey: valuesKey, rules: index.rules, to: &rendered)
@@ -125,15 +125,15 @@ package struct AnswerWriter {
     }
     // A cascade of one rule says what that rule's best match says.
     let unthemed =
-      winner.map { index.valuesAreUnthemed(CollectionOfOne($0), valuesKey: valuesKey) } ?? (valuesKey == nil)
+      winner.map { index.valuesAreUnthemed(CollectionOfOne($0), valuesKey: valuesKey) } ?? valuesKey.isEmpty
     if let winner, unthemed {
       let order = winner.index
       if order >= byWinner.count { byWinner += repeatElement(nil, count: order + 1 - byWinner.count) }
-      if byWinner[order] == nil { byWinner[order] = Self.rendered(index.fields(valuesKey: nil, winner: winner)) }
+      if byWinner[order] == nil { byWinner[order] = Self.rendered(index.fields(valuesKey: .none, winner: winner)) }
       output.append(contentsOf: byWinner[order]!)
       return current
     }
-    let key = Key.best(winner: winner, valuesKey: unthemed ? nil : valuesKey)
+    let key = Key.best(winner: winner, valuesKey: unthemed ? .none : valuesKey)
     if !writeKept(key, to: &output) {
       keep(Self.rendered(index.fields(valuesKey: valuesKey, winner: winner)), for: key, andWriteTo: &output)
     }

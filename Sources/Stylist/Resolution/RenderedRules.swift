@@ -23,7 +23,7 @@ struct RenderedRules {
 
   private struct ThemedRule: Hashable {
     var rule: RuleID
-    var theme: String
+    var theme: ThemeSet
   }
 
   private var nameIDs: [String: Int32] = [:]
@@ -42,8 +42,9 @@ struct RenderedRules {
   /// Appends a cascade's answer after its node: the winner's (`orders[0]`)
   /// fields, then the merged properties (`writeMerged`) and `}`.
   /// (`valuesKey` is the key of `Style.themed` for the query's themes.)
-  mutating func writeCascade(_ orders: [RuleID], valuesKey theme: String?, rules: [StyleRule], to output: inout [UInt8])
-  {
+  mutating func writeCascade(
+    _ orders: [RuleID], valuesKey theme: ThemeSet, rules: [StyleRule], to output: inout [UInt8]
+  ) {
     let winner = orders[0].index
     if winner >= heads.count { heads += repeatElement(nil, count: winner + 1 - heads.count) }
     if heads[winner] == nil {
@@ -61,7 +62,7 @@ struct RenderedRules {
   /// first) under `theme`, merged as `CascadedRules.merged` merges them:
   /// weakest first, a stronger rule's value replacing a weaker one's of
   /// the same name where the name first appeared, under its first spelling.
-  private mutating func writeMerged(_ orders: [RuleID], theme: String?, rules: [StyleRule], to output: inout [UInt8]) {
+  private mutating func writeMerged(_ orders: [RuleID], theme: ThemeSet, rules: [StyleRule], to output: inout [UInt8]) {
     merged.removeAll(keepingCapacity: true)
     for order in orders.reversed() {
       for member in members[self.members(of: order, theme: theme, rules: rules)] {
@@ -91,9 +92,9 @@ struct RenderedRules {
   }
 
   /// Where the members of the rule at `order` under `theme` are, rendered now if they are not yet.
-  private mutating func members(of order: RuleID, theme: String?, rules: [StyleRule]) -> Range<Int> {
+  private mutating func members(of order: RuleID, theme: ThemeSet, rules: [StyleRule]) -> Range<Int> {
     // The rule's style is read in place: a copy costs a retain per table.
-    if let theme, let values = rules[order.index].themedProperties(underKey: theme) {
+    if let values = rules[order.index].themedProperties(under: theme) {
       let key = ThemedRule(rule: order, theme: theme)
       if let kept = themed[key] { return kept }
       let range = render(values)

@@ -46,8 +46,8 @@ public struct Resolution: Hashable, Sendable {
     set { themes = newValue.map { [$0] } ?? [] }
   }
   /// Which of the themes' values the properties are: the key of
-  /// `Style.themed` (see ``Style/properties(underTheme:)``).
-  var valuesKey: String?
+  /// `Style.themed` (see ``Style/properties(under:)``).
+  var valuesKey: ThemeSet
   /// The winner; nil when nothing applies.
   public var match: Match?
   /// Whether the result is the sheet's `default` style.
@@ -77,7 +77,7 @@ public struct Resolution: Hashable, Sendable {
   ) {
     self.node = node
     self.themes = theme.map { [$0] } ?? []
-    self.valuesKey = theme
+    self.valuesKey = theme.map(ThemeSet.init) ?? .none
     self.match = match
     self.isDefault = isDefault
     self.ownProperties = properties
@@ -121,14 +121,14 @@ struct CascadedRules: Sendable {
   /// The applicable rules' load positions, strongest first.
   let orders: [Int]
   /// The key of `Style.themed` for the query's themes.
-  let valuesKey: String?
+  let valuesKey: ThemeSet
 
   /// Weakest first (CSS-like): a stronger rule's property replaces a weaker
   /// one's of the same name, where the name first appeared.
   var merged: Properties {
     var merged = Properties()
     for order in orders.reversed() {
-      for (name, value) in rules[order].properties(underTheme: valuesKey) { merged[name] = value }
+      for (name, value) in rules[order].properties(under: valuesKey) { merged[name] = value }
     }
     return merged
   }
@@ -136,7 +136,7 @@ struct CascadedRules: Sendable {
   /// The strongest rule with a property `name`: the one whose value
   /// `merged` keeps (a stronger rule's value replaces a weaker one's whole).
   func strongestRule(having name: String) -> StyleRule? {
-    for order in orders where rules[order].properties(underTheme: valuesKey)[name] != nil { return rules[order] }
+    for order in orders where rules[order].properties(under: valuesKey)[name] != nil { return rules[order] }
     return nil
   }
 }
@@ -150,9 +150,9 @@ final class CurrentThemes: Hashable, Sendable {
   /// The sets of themes rules name that are all current, more themes first.
   let themeSets: [ThemeSetID]
   /// The key of `Style.themed` for `themes` (`ThemeTable.valuesKey`);
-  /// nil when it names no theme a style has values under, so a lookup is
-  /// not made.
-  let valuesKey: String?
+  /// empty when it names no theme a style has values under, so a lookup
+  /// is not made.
+  let valuesKey: ThemeSet
   /// For the engine's themes: what they come to when a node names one
   /// theme, by `ThemeID` (empty otherwise). Worked out with them, so that
   /// a node's one `@` part costs a lookup, not a computation (at most one
@@ -170,7 +170,7 @@ final class CurrentThemes: Hashable, Sendable {
   let isWorkedOut: Bool
 
   init(
-    themes: [String], themeSets: [ThemeSetID], valuesKey: String?, slots: [ThemeID],
+    themes: [String], themeSets: [ThemeSetID], valuesKey: ThemeSet, slots: [ThemeID],
     withNodeTheme: [CurrentThemes] = [], engineThemes: [String] = []
   ) {
     (self.themes, self.themeSets, self.valuesKey, self.slots) = (themes, themeSets, valuesKey, slots)
@@ -179,7 +179,7 @@ final class CurrentThemes: Hashable, Sendable {
 
   /// Engine themes as given, before an index works them out.
   init(given themes: [String]) {
-    (self.themes, themeSets, valuesKey, slots, withNodeTheme) = ([], [], nil, [], [])
+    (self.themes, themeSets, valuesKey, slots, withNodeTheme) = ([], [], .none, [], [])
     (engineThemes, isWorkedOut) = (themes, false)
   }
 

@@ -177,6 +177,11 @@ public final class StyleEngine: Sendable, Observable {
   /// The axes the loaded sheets declare, in order of first declaration.
   public var axes: [ThemeAxis] { index.axes.axes }
 
+  /// `themes` as a set in axis order (the loaded sheets' axes, then the
+  /// axis of unlisted themes): the key ``Style/properties(under:)`` takes,
+  /// spelled as image names and messages spell it.
+  public func themeSet(_ themes: [String]) -> ThemeSet { index.axes.themeSet(themes) }
+
   /// Two themes of one axis among `themes`, or nil: what the command line
   /// refuses in `--theme` (and ``checkNode(parsing:)`` in a node; a query
   /// keeps the later of the two).

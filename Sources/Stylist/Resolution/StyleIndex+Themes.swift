@@ -59,7 +59,7 @@ extension StyleIndex {
   /// The current themes of the engine's `themes` alone.
   private func engineThemes(_ themes: [String]) -> CurrentThemes {
     let none = CurrentThemes(
-      themes: [], themeSets: [], valuesKey: nil, slots: Array(repeating: .none, count: themeTable.slotCount))
+      themes: [], themeSets: [], valuesKey: .none, slots: Array(repeating: .none, count: themeTable.slotCount))
     return themes.map { themeTable.id($0) }.withUnsafeBufferPointer { ids in current(none, node: ids) { themes[$0] } }
   }
 

@@ -14,13 +14,13 @@ struct StyleIndex: Sendable {
     let themes: [String]
     let axes: ThemeAxes
     /// Every theme a query can have that changes something (the themes
-    /// mentioned, and each one-theme key of a style's values), by id.
+    /// mentioned, and each theme of a style's values keys), by id.
     let themeTable: ThemeTable
     let trie: RuleTrie
 
     init(
       rules: [StyleRule], defaultStyle: Style?, declaredMode: PrecedenceMode?, declaredThemes: [String],
-      axes: ThemeAxes, variableThemes: Set<String>
+      axes: ThemeAxes
     ) {
       self.rules = rules
       self.defaultStyle = defaultStyle
@@ -30,8 +30,7 @@ struct StyleIndex: Sendable {
       var valuesKeys = Set(defaultStyle.map { Array($0.themed.keys) } ?? [])
       for rule in rules where !rule.style.themed.isEmpty { valuesKeys.formUnion(rule.style.themed.keys) }
       trie = RuleTrie(rules.map(\.selector))
-      themeTable = ThemeTable(
-        themes, axes: axes, variableThemes: variableThemes, valuesKeys: valuesKeys, trie: trie)
+      themeTable = ThemeTable(themes, axes: axes, valuesKeys: valuesKeys, trie: trie)
     }
   }
 
@@ -57,16 +56,17 @@ struct StyleIndex: Sendable {
   init(sheets: [StyleSheet]) {
     var defaultStyle: Style?
     var mode: PrecedenceMode?
-    var axes = ThemeAxes()
+    // One sheet's plan is used as it is; several sheets' merge in order.
+    var axes = sheets.first?.plan ?? ThemeAxes()
     let declaredThemes = sheets.flatMap(\.themes)
-    for sheet in sheets {
+    for (position, sheet) in sheets.enumerated() {
       if let style = sheet.defaultStyle { defaultStyle = style }
       if let sheetMode = sheet.mode { mode = sheetMode }
-      for axis in sheet.axes { axes.merge(axis) }
+      if position > 0 { axes.merge(sheet.plan) }
     }
     storage = Storage(
       rules: Self.latestRules(of: sheets), defaultStyle: defaultStyle, declaredMode: mode,
-      declaredThemes: declaredThemes, axes: axes, variableThemes: Set(sheets.flatMap(\.variableThemes)))
+      declaredThemes: declaredThemes, axes: axes)
   }
 
   /// The sheets' rules in order, each selector's last only: the rules an
@@ -90,7 +90,7 @@ struct StyleIndex: Sendable {
   ) {
     storage = Storage(
       rules: rules, defaultStyle: defaultStyle, declaredMode: declaredMode, declaredThemes: declaredThemes,
-      axes: ThemeAxes(), variableThemes: [])
+      axes: ThemeAxes())
   }
 
   /// Every applicable rule, best first.
@@ -214,11 +214,11 @@ struct StyleIndex: Sendable {
     if let winner {
       let rule = rules[winner.order.index]
       answer = Resolution(
-        match: match(winner, in: vectors), isDefault: false, properties: rule.properties(underTheme: key),
+        match: match(winner, in: vectors), isDefault: false, properties: rule.properties(under: key),
         source: rule.source)
     } else {
       answer = Resolution(
-        match: nil, isDefault: defaultStyle != nil, properties: defaultStyle?.properties(underTheme: key),
+        match: nil, isDefault: defaultStyle != nil, properties: defaultStyle?.properties(under: key),
         source: defaultStyle?.source)
     }
     answer.themes = current.themes
@@ -231,22 +231,22 @@ struct StyleIndex: Sendable {
   /// under the values key (`CurrentThemes.valuesKey`) and its source, or
   /// the default style's when nothing applies. For the answers
   /// `AnswerWriter` renders (`AnswerWriterTests` holds the two to the same bytes).
-  func fields(valuesKey: String?, winner: RuleID?) -> Resolution.Fields {
+  func fields(valuesKey: ThemeSet, winner: RuleID?) -> Resolution.Fields {
     guard let winner else {
       return Resolution.Fields(
         rule: nil, isDefault: defaultStyle != nil, source: defaultStyle?.source,
-        properties: defaultStyle?.properties(underTheme: valuesKey))
+        properties: defaultStyle?.properties(under: valuesKey))
     }
     let rule = rules[winner.index]
     return Resolution.Fields(
-      rule: rule, isDefault: false, source: rule.source, properties: rule.properties(underTheme: valuesKey))
+      rule: rule, isDefault: false, source: rule.source, properties: rule.properties(under: valuesKey))
   }
 
   /// Whether the rules at `orders` have the same values under `valuesKey`
   /// as under no theme: answers that differ only there are written alike.
-  func valuesAreUnthemed(_ orders: some Sequence<RuleID>, valuesKey: String?) -> Bool {
-    guard let valuesKey else { return true }
-    return orders.allSatisfy { rules[$0.index].themedProperties(underKey: valuesKey) == nil }
+  func valuesAreUnthemed(_ orders: some Sequence<RuleID>, valuesKey: ThemeSet) -> Bool {
+    guard !valuesKey.isEmpty else { return true }
+    return orders.allSatisfy { rules[$0.index].themedProperties(under: valuesKey) == nil }
   }
 
   /// Tells this snapshot from another (`AnswerWriter`).

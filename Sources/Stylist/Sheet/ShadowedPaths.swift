@@ -24,23 +24,22 @@ struct ShadowedPaths {
   private var defining = PathThemes()
   /// The themes their values' references reach, by the same paths.
   private var reaching = PathThemes()
-  /// The themes, by position.
+  /// The themes with variables, in load order.
   private var names: [String] = []
   /// The themes an `axes:` entry lists.
   private var listed: Set<String> = []
 
   init() {}
 
-  /// The leaves of each theme's `variables:` block, the theme at its
-  /// position among `themes` (`ThemeMask`), over the `global` variables;
+  /// The leaves of each theme's `variables:` block over the `global` variables;
   /// `listed`: the themes `axes:` entries list.
   init(global: VariableTree, themes: [(name: String, variables: VariableTree)], listed: Set<String>) {
     names = themes.map(\.name)
     self.listed = listed
     var themedLeaves: [(path: String, references: [String])] = []
-    for (position, (_, tree)) in themes.enumerated() {
+    for (name, tree) in themes {
       for (path, leaf) in tree.leaves {
-        defining.note(path, changingWith: ThemeMask(position: position))
+        defining.note(path, changingWith: [name])
         if !leaf.references.isEmpty { themedLeaves.append((path, leaf.references)) }
       }
     }
@@ -55,43 +54,46 @@ struct ShadowedPaths {
 
   /// The themes that define `name` again, one inside it, or one holding it,
   /// and those that change what their definitions refer to.
-  func themes(shadowing name: String) -> ThemeMask {
-    guard !names.isEmpty else { return ThemeMask() }
-    return defining.themes(of: name).union(reaching.themes(of: name))
+  func themes(shadowing name: String) -> Set<String> {
+    guard !names.isEmpty else { return [] }
+    let (defined, reached) = (defining.themes(of: name), reaching.themes(of: name))
+    return reached.isEmpty ? defined : defined.union(reached)
   }
 
   /// The themes on declared axes that define `name` (or a map holding
   /// it), in their order: where a variable unknown without a theme is known.
   /// (The implicit axis has no default: there, no theme is the usual case.)
   func listedThemes(defining name: String) -> [String] {
-    let mask = defining.themes(of: name)
-    return names.indices.filter { mask.contains(position: $0) && listed.contains(names[$0]) }.map { names[$0] }
+    let defining = defining.themes(of: name)
+    return names.filter { defining.contains($0) && listed.contains($0) }
   }
 }
 
 /// Themes by variable path: a path a theme's leaf is at (`colors.text`),
 /// a path inside one, or a map holding one (`colors`).
 private struct PathThemes {
-  private var defined: [String: ThemeMask] = [:]
-  private var holding: [String: ThemeMask] = [:]
+  private var defined: [String: Set<String>] = [:]
+  private var holding: [String: Set<String>] = [:]
 
-  mutating func note(_ path: String, changingWith themes: ThemeMask) {
-    defined[path, default: ThemeMask()].formUnion(themes)
+  mutating func note(_ path: String, changingWith themes: Set<String>) {
+    defined[path, default: []].formUnion(themes)
     var prefix = Substring(path)
     while let dot = prefix.lastIndex(of: ".") {
       prefix = prefix[..<dot]
-      holding[String(prefix), default: ThemeMask()].formUnion(themes)
+      holding[String(prefix), default: []].formUnion(themes)
     }
   }
 
   /// The themes noted at `name`, inside it, or at a map holding it.
-  func themes(of name: String) -> ThemeMask {
-    guard !defined.isEmpty else { return ThemeMask() }
-    var themes = (defined[name] ?? ThemeMask()).union(holding[name] ?? ThemeMask())
+  func themes(of name: String) -> Set<String> {
+    guard !defined.isEmpty else { return [] }
+    var themes = defined[name] ?? []
+    if let held = holding[name] { themes = themes.isEmpty ? held : themes.union(held) }
     var prefix = Substring(name)
     while let dot = prefix.lastIndex(of: ".") {
       prefix = prefix[..<dot]
-      if let outer = defined[String(prefix)] { themes.formUnion(outer) }
+      guard let outer = defined[String(prefix)] else { continue }
+      if themes.isEmpty { themes = outer } else if !themes.isSuperset(of: outer) { themes.formUnion(outer) }
     }
     return themes
   }
@@ -103,7 +105,7 @@ private struct PathThemes {
 private struct ReferenceReach {
   /// Each path reached from the starting names: the themes that change
   /// it, and the paths its definitions refer to.
-  private var paths: [String: (themes: ThemeMask, references: [String])] = [:]
+  private var paths: [String: (themes: Set<String>, references: [String])] = [:]
 
   /// `trees`: the global variables, then each theme's; `names`: where the
   /// references start.
@@ -113,9 +115,9 @@ private struct ReferenceReach {
   }
 
   /// The themes that change any of `names` (among those it started from).
-  func themes(changingAny names: [String]) -> ThemeMask {
-    var themes = ThemeMask()
-    for name in names { themes.formUnion(paths[name]?.themes ?? ThemeMask()) }
+  func themes(changingAny names: [String]) -> Set<String> {
+    var themes: Set<String> = []
+    for name in names { themes.formUnion(paths[name]?.themes ?? []) }
     return themes
   }
 
@@ -146,31 +148,10 @@ private struct ReferenceReach {
     var pending = paths.filter { !$0.value.themes.isEmpty }.map(\.key)
     while let name = pending.popLast() {
       let themes = paths[name]!.themes
-      for referrer in referrers[name] ?? [] where !paths[referrer]!.themes.contains(themes) {
+      for referrer in referrers[name] ?? [] where !paths[referrer]!.themes.isSuperset(of: themes) {
         paths[referrer]!.themes.formUnion(themes)
         pending.append(referrer)
       }
     }
   }
-}
-
-/// A set of the themes that have variables, by their position among them;
-/// past the 63rd, they share one bit (evaluating more sets than needed,
-/// never fewer).
-struct ThemeMask: Hashable, Sendable {
-  private var bits: UInt64 = 0
-
-  init() {}
-
-  init(position: Int) { bits = 1 << UInt64(min(position, 63)) }
-
-  var isEmpty: Bool { bits == 0 }
-  func contains(position: Int) -> Bool { bits & 1 << UInt64(min(position, 63)) != 0 }
-  func contains(_ other: ThemeMask) -> Bool { other.bits & ~bits == 0 }
-  func union(_ other: ThemeMask) -> ThemeMask {
-    var union = self
-    union.formUnion(other)
-    return union
-  }
-  mutating func formUnion(_ other: ThemeMask) { bits |= other.bits }
 }

@@ -2,12 +2,11 @@
 /// variables are substituted under every set of themes a style can apply
 /// in, and `extends` is flattened (its properties go underneath the style's own).
 ///
-/// A set of themes is named by a key: their names in axis order joined by
-/// `/` (one theme is its own key; nil is no theme). Evaluators and kept
-/// results are keyed by the themes a style is evaluated under; values
-/// depend only on those that define variables, so `Style.themed` is keyed
-/// by those alone (the *values key*), and only by those whose variables
-/// the style reaches (`Style.keyedThemes`).
+/// Evaluators and kept results are keyed by the `ThemeSet` a style is
+/// evaluated under; values depend only on the themes that define
+/// variables, so `Style.themed` is keyed by those alone (the *values key*,
+/// `ThemeAxes.valuesKey`), and only by those whose variables the style
+/// reaches (`Style.dependsOn`).
 struct SheetCompiler {
   /// Owned alone (`StyleSheet.compile` takes them from the loader), so
   /// that they and the source model they hold go as soon as the rules are built.
@@ -27,58 +26,48 @@ struct SheetCompiler {
   /// names (nil: none), looked up once before the rules are built, so the
   /// table above is freed before they take their memory.
   private var extensionTargets: [Int: [Int?]] = [:]
-  private var evaluators: [String?: ValueEvaluator] = [:]
+  private var evaluators: [ThemeSet: ValueEvaluator] = [:]
   /// The evaluator asked for last: a style asks for the same one several
-  /// times in a row, and a hit costs no hashing of the theme.
-  private var lastEvaluator: (theme: String?, evaluator: ValueEvaluator)?
+  /// times in a row, and a hit costs no hashing of the themes.
+  private var lastEvaluator: (theme: ThemeSet, evaluator: ValueEvaluator)?
   /// The flattening chain's storage between styles, so that flattening
   /// one allocates nothing.
   private var spareLinks: [Flattening] = []
   /// Flattened properties of `extends` targets per theme (nil: failed,
   /// reported), and the themes whose variables their evaluation reached.
   /// Only targets are kept: most styles are flattened once.
-  private var flattened: [Int: [String?: (properties: Properties?, reached: ThemeMask)]] = [:]
+  private var flattened: [Int: [ThemeSet: (properties: Properties?, reached: Set<String>)]] = [:]
   /// Failures kept in `flattened` while the sink holds its diagnostics: if
   /// they are dropped, so are these, and a style that meets the target
   /// again evaluates it again and reports.
-  private var heldFailures: [(index: Int, theme: String?)] = []
+  private var heldFailures: [(index: Int, theme: ThemeSet)] = []
   /// By definition: whether it is on the chain being flattened (`Chain`).
   private var isOnChain: [Bool] = []
   /// The unthemed values of the body evaluated last: `themedStyle` asks
   /// for a style's unthemed values first, then each theme's, which reuse
   /// them (`ValueEvaluator.values(ofStyleBody:file:unthemed:)`).
   private var lastUnthemed: (index: Int, values: ValueEvaluator.BodyValues)?
-  /// The load's axes, merged from its `axes:` entries.
+  /// The plan of the load's axes, merged from its `axes:` entries.
   private var axes = ThemeAxes()
   /// Which variables themes change, for every evaluator (`mergeAxes`).
   private var shadowedPaths = ShadowedPaths()
-  /// The themes with variables, by axis slot (axis order).
+  /// The themes with variables, by axis slot (`ThemeAxes.variableThemesBySlot`).
   private var variableThemesBySlot: [(slot: Int, themes: [String])] = []
-  /// Each theme with variables' position among them (`ThemeMask`).
-  private var variablePosition: [String: Int] = [:]
-  /// `combinations(with:among:)` by what was asked: a sheet has few sets of
-  /// selector themes, and few sets of themes its styles reach.
-  private var combinationsByThemes: [CombinationsKey: [EvaluationSet]] = [:]
-  /// `checkSets(own:reached:variableThemes:)` by what was asked: a token
-  /// library's variables share their reach.
-  private var checkSetsByReach: [CombinationsKey: [EvaluationSet]] = [:]
-  /// `keyedThemes(_:themes:)` by what was asked: styles share their reach.
-  private var keyedThemesByReach: [CombinationsKey: [String]] = [:]
-  /// A set of themes a style is evaluated under: its key, its values
-  /// key, and the axis slots it names.
-  private struct EvaluationSet {
-    var evaluation: String?
-    var values: String?
-    var slots: [Int]
+  /// A style's own themes and the themes its evaluations reached (nil:
+  /// every theme with variables): what the sets it is evaluated under,
+  /// and the themes its values depend on, follow from.
+  private struct Reach: Hashable {
+    var own: ThemeSet
+    var reached: Set<String>?
   }
-  /// The declared axes with a default whose themes all have variables,
-  /// by slot, with those themes' positions (`ThemeMask`): one of them is
-  /// current in every query (`someQueryResolves(to:reached:)`).
-  private var alwaysVariableAxes: [(slot: Int, positions: [Int])] = []
-  private struct CombinationsKey: Hashable {
-    var themes: [String]
-    var among: ThemeMask?
-  }
+  /// `sets(_:)` by what was asked: a sheet has few sets of selector
+  /// themes, and few sets of themes its styles reach.
+  private var setsByReach: [Reach: [ThemeSet]] = [:]
+  /// `checkSets(_:)` by what was asked: a token library's variables
+  /// share their reach.
+  private var checkSetsByReach: [Reach: [ThemeSet]] = [:]
+  /// `dependsOn(_:)` by what was asked: styles share their reach, and so one set.
+  private var dependsOnByReach: [Reach: Set<String>] = [:]
 
   init(definitions: SheetDefinitions, sink: DiagnosticSink, budget: ExpansionBudget, maxDepth: Int) {
     self.definitions = definitions
@@ -87,43 +76,17 @@ struct SheetCompiler {
     self.maxDepth = maxDepth
   }
 
-  /// The values key of `themes`: those with variables, in axis order.
-  private func valuesKey(_ themes: [String]) -> String? {
-    axes.valuesKey(themes) { definitions.themeVariables[$0] != nil }
+  /// Every set of themes with variables (of `reach.reached` when given)
+  /// that a query can have together with `reach.own`, added to it; the
+  /// first is `reach.own` alone (`ThemeAxes.sets(with:among:bySlot:)`).
+  private mutating func sets(_ reach: Reach) -> [ThemeSet] {
+    if let known = setsByReach[reach] { return known }
+    let sets = axes.sets(with: reach.own, among: reach.reached, bySlot: variableThemesBySlot)
+    setsByReach[reach] = sets
+    return sets
   }
 
-  /// The themes a values key names.
-  private func themes(ofKey key: String?) -> [String] {
-    key.map { $0.split(separator: "/").map(String.init) } ?? []
-  }
-
-  /// The key of `themes`, in axis order.
-  private func key(_ themes: [String]) -> String? {
-    themes.isEmpty ? nil : axes.inAxisOrder(themes).joined(separator: "/")
-  }
-
-  /// Every set of themes with variables (of `among` when given: those
-  /// whose variables an evaluation reached) that a query can have together
-  /// with `themes` (at most one per axis, none on the axes of `themes`),
-  /// added to `themes`: the key to evaluate under and the values key of
-  /// each; the first is `themes` alone.
-  private mutating func combinations(with themes: [String], among: ThemeMask? = nil) -> [EvaluationSet] {
-    let cacheKey = CombinationsKey(themes: themes, among: among)
-    if let known = combinationsByThemes[cacheKey] { return known }
-    let used = Set(themes.map { axes.slot(of: $0) })
-    var sets: [[String]] = [themes]
-    for (slot, candidates) in variableThemesBySlot where !used.contains(slot) {
-      let reached = among.map { mask in candidates.filter { mask.contains(position: variablePosition[$0]!) } }
-      sets += sets.flatMap { set in (reached ?? candidates).map { set + [$0] } }
-    }
-    let combinations = sets.map { set in
-      EvaluationSet(evaluation: key(set), values: valuesKey(set), slots: set.map { axes.slot(of: $0) })
-    }
-    combinationsByThemes[cacheKey] = combinations
-    return combinations
-  }
-
-  private mutating func evaluator(_ theme: String?) -> ValueEvaluator {
+  private mutating func evaluator(_ theme: ThemeSet) -> ValueEvaluator {
     if let last = lastEvaluator, last.theme == theme { return last.evaluator }
     if let existing = evaluators[theme] {
       lastEvaluator = (theme, existing)
@@ -132,7 +95,7 @@ struct SheetCompiler {
     var variables = definitions.variables
     // Each theme's variables shadow the global ones, in axis order: where
     // two set the same leaf, the later axis wins.
-    for name in themes(ofKey: theme) {
+    for name in theme.themes {
       if let themed = definitions.themeVariables[name] { variables = variables.merged(with: themed) }
     }
     let evaluator = ValueEvaluator(
@@ -190,7 +153,7 @@ struct SheetCompiler {
     if let defaultIndex,
       definitions.styles[defaultIndex].body != nil || !definitions.styles[defaultIndex].extends.isEmpty
     {
-      defaultStyle = themedStyle(source: definitions.styles[defaultIndex].source) { compiler, theme in
+      defaultStyle = themedStyle(themes: .none, source: definitions.styles[defaultIndex].source) { compiler, theme in
         compiler.flatten(defaultIndex, theme: theme)
       }
     }
@@ -199,8 +162,7 @@ struct SheetCompiler {
     warnUnusedVariables(unused)
     var sheet = StyleSheet(
       rules: rules, defaultStyle: defaultStyle, mode: definitions.mode,
-      themes: Array(definitions.declaredThemes), axes: axes.axes, files: definitions.files)
-    sheet.variableThemes = Array(definitions.themeVariables.keys)
+      themes: Array(definitions.declaredThemes), axes: axes, files: definitions.files)
     swap(&sheet.outline, &definitions.outline)
     releaseWorkingState()
     return sheet
@@ -234,29 +196,15 @@ struct SheetCompiler {
           + axis.themes.joined(separator: ", ") + ")",
         .invalidAxis, at: position.location(in: declaration.file))
     }
-    var bySlot: [Int: [String]] = [:]
-    for (position, theme) in definitions.themeVariables.keys.enumerated() {
-      bySlot[axes.slot(of: theme), default: []].append(theme)
-      variablePosition[theme] = position
-    }
-    variableThemesBySlot = bySlot.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-    alwaysVariableAxes = axes.axes.indices.compactMap { slot in
-      let positions = axes.axes[slot].themes.compactMap { variablePosition[$0] }
-      let always = axes.axes[slot].defaultTheme != nil && positions.count == axes.axes[slot].themes.count
-      return always ? (slot, positions) : nil
-    }
+    for theme in definitions.themeVariables.keys { axes.noteVariables(of: theme) }
+    variableThemesBySlot = axes.variableThemesBySlot
     shadowedPaths = ShadowedPaths(
       global: definitions.variables, themes: definitions.themeVariables.map { ($0.key, $0.value) },
       listed: Set(axes.axes.flatMap(\.themes)))
     // Values are computed for every set of themes with variables a query
     // can have: past `maxEvaluationSets` that is refused rather than left
     // unchecked or wrong.
-    var sets = 1
-    for (_, themes) in variableThemesBySlot {
-      sets = sets.multipliedReportingOverflow(by: themes.count + 1).partialValue
-      if sets > Self.maxEvaluationSets || sets <= 0 { break }
-    }
-    if sets > Self.maxEvaluationSets || sets <= 0, let first = definitions.axes.first {
+    if axes.variableSetCount(limit: Self.maxEvaluationSets) == nil, let first = definitions.axes.first {
       sink.error(
         "themes with variables on \(variableThemesBySlot.count) axes make more than \(Self.maxEvaluationSets) sets of "
           + "themes a query can have; values are computed for each set",
@@ -289,8 +237,8 @@ struct SheetCompiler {
     lastEvaluator = nil
     spareLinks = []
     flattened = [:]
-    combinationsByThemes = [:]
-    keyedThemesByReach = [:]
+    setsByReach = [:]
+    dependsOnByReach = [:]
     checkSetsByReach = [:]
     shadowedPaths = ShadowedPaths()
     isOnChain = []
@@ -307,7 +255,8 @@ struct SheetCompiler {
 
   private mutating func style(for index: Int) -> Style? {
     let definition = definitions.styles[index]
-    return themedStyle(themes: definition.selector.themes, source: definition.source) { compiler, theme in
+    return themedStyle(themes: axes.themeSet(definition.selector.themes), source: definition.source) {
+      compiler, theme in
       compiler.flatten(index, theme: theme)
     }
   }
@@ -320,30 +269,29 @@ struct SheetCompiler {
   /// body that reaches no variable a theme shadows is the same under every
   /// theme, so it is evaluated once.
   private mutating func themedStyle(
-    themes: [String] = [], source: SourceLocation, _ properties: (inout SheetCompiler, String?) -> Properties?
+    themes: ThemeSet, source: SourceLocation, _ properties: (inout SheetCompiler, ThemeSet) -> Properties?
   ) -> Style? {
-    let own = themes.isEmpty ? EvaluationSet(evaluation: nil, values: nil, slots: []) : combinations(with: themes)[0]
     sink.hold()
-    var (base, reached) = tracked(own, properties)
+    var (base, reached) = tracked(themes, properties)
     // When no query resolves to its own themes alone (an axis default
     // defines what failed), the failure is not the style's, and the
     // first set a query resolves to gives its properties.
-    let isOwnResolved = someQueryResolves(to: own, reached: reached)
+    let isOwnResolved = axes.isQuerySet(themes, reached: reached)
     releaseDiagnostics(keeping: isOwnResolved)
     if base == nil && isOwnResolved { return nil }
     guard !reached.isEmpty else { return base.map { Style(properties: $0, source: source) } }
-    var themed: [String: Properties] = [:]
+    var themed: [ThemeSet: Properties] = [:]
     // Few: a style reaches the themes of an axis or two.
-    var evaluated: [String?] = [own.evaluation]
+    var evaluated: [ThemeSet] = [themes]
     var isReachGrowing = true
     while isReachGrowing {
       isReachGrowing = false
-      for set in combinations(with: themes, among: reached) where !evaluated.contains(set.evaluation) {
-        guard someQueryResolves(to: set, reached: reached) else { continue }
-        evaluated.append(set.evaluation)
+      for set in sets(Reach(own: themes, reached: reached)) where !evaluated.contains(set) {
+        guard axes.isQuerySet(set, reached: reached) else { continue }
+        evaluated.append(set)
         let (values, reachedHere) = tracked(set, properties)
         guard let values else { return nil }
-        if !reached.contains(reachedHere) {
+        if !reached.isSuperset(of: reachedHere) {
           reached.formUnion(reachedHere)
           isReachGrowing = true
         }
@@ -351,22 +299,23 @@ struct SheetCompiler {
           base = values
           continue
         }
-        if values != known, let key = set.values { themed[key] = values }
+        let key = axes.valuesKey(set)
+        if values != known, !key.isEmpty { themed[key] = values }
       }
     }
     guard let base else { return nil }
     var style = Style(properties: base, themed: themed, source: source)
-    style.keyedThemes = keyedThemes(reached, themes: themes)
+    style.dependsOn = dependsOn(Reach(own: themes, reached: reached))
     return style
   }
 
   /// `properties` under `set`, with the themes whose variables that reached.
   private mutating func tracked(
-    _ set: EvaluationSet, _ properties: (inout SheetCompiler, String?) -> Properties?
-  ) -> (values: Properties?, reached: ThemeMask) {
-    let tracking = evaluator(set.evaluation)
+    _ set: ThemeSet, _ properties: (inout SheetCompiler, ThemeSet) -> Properties?
+  ) -> (values: Properties?, reached: Set<String>) {
+    let tracking = evaluator(set)
     let outer = tracking.startTracking()
-    let values = properties(&self, set.evaluation)
+    let values = properties(&self, set)
     return (values, tracking.endTracking(outer: outer))
   }
 
@@ -379,34 +328,20 @@ struct SheetCompiler {
     heldFailures = []
   }
 
-  /// Whether some query resolves to `set`: has its themes as the ones
-  /// that matter, and on every axis `set` leaves out no theme, or one
-  /// that changes nothing here (without variables, or none `reached`
-  /// names). An axis with a default whose themes all matter always has
-  /// one of them current.
-  private func someQueryResolves(to set: EvaluationSet, reached: ThemeMask) -> Bool {
-    for (slot, positions) in alwaysVariableAxes where !set.slots.contains(slot) {
-      if positions.allSatisfy(reached.contains(position:)) { return false }
-    }
-    return true
+  /// The themes with variables among those `reach` reached and its own:
+  /// `themed` is keyed by sets of these alone, and a query's other themes
+  /// change nothing (`Style.dependsOn`).
+  private mutating func dependsOn(_ reach: Reach) -> Set<String> {
+    if let known = dependsOnByReach[reach] { return known }
+    let themes = (reach.reached ?? []).union(reach.own.themes.filter(axes.hasVariables))
+    dependsOnByReach[reach] = themes
+    return themes
   }
 
-  /// The themes with variables among `reached` and the style's `own`, in
-  /// axis order: `themed` is keyed by sets of these alone, and a query's
-  /// other themes change nothing (`Style.keyedThemes`).
-  private mutating func keyedThemes(_ reached: ThemeMask, themes own: [String]) -> [String] {
-    let cacheKey = CombinationsKey(themes: own, among: reached)
-    if let known = keyedThemesByReach[cacheKey] { return known }
-    let keyed = axes.inAxisOrder(
-      definitions.themeVariables.keys.filter { reached.contains(position: variablePosition[$0]!) || own.contains($0) })
-    keyedThemesByReach[cacheKey] = keyed
-    return keyed
-  }
-
-  private mutating func ownProperties(_ index: Int, theme: String?) -> Properties? {
+  private mutating func ownProperties(_ index: Int, theme: ThemeSet) -> Properties? {
     let definition = definitions.styles[index]
-    guard let theme else {
-      let values = evaluator(nil).values(ofStyleBody: definition.body, file: definition.file)
+    guard !theme.isEmpty else {
+      let values = evaluator(.none).values(ofStyleBody: definition.body, file: definition.file)
       lastUnthemed = values.map { (index, $0) }
       return values?.properties
     }
@@ -418,10 +353,10 @@ struct SheetCompiler {
   /// target flattened before its properties go underneath.
   private struct Flattening {
     let index: Int
-    let theme: String?
+    let theme: ThemeSet
     /// The themes the evaluation around this one had reached
     /// (`ValueEvaluator.startTracking`).
-    let outerReached: ThemeMask
+    let outerReached: Set<String>
     /// Flattened for a style that extends it: the result is kept.
     let isTarget: Bool
     var result: Properties?
@@ -450,7 +385,7 @@ struct SheetCompiler {
   /// underneath. The chain of styles being flattened is a stack here, not
   /// recursion: a sheet may chain thousands of `extends`, and a call per
   /// link ran out of stack (20,000 links on an 8 MB stack).
-  private mutating func flatten(_ index: Int, theme: String?) -> Properties? {
+  private mutating func flatten(_ index: Int, theme: ThemeSet) -> Properties? {
     var chain = Chain(links: spareLinks)
     spareLinks = []
     // The chain ends empty (its first style is the result): its buffer is kept.
@@ -489,9 +424,9 @@ struct SheetCompiler {
       let targetTheme =
         targetThemes.isEmpty
         ? chain.links[top].theme
-        : key(
+        : axes.themeSet(
           targetThemes
-            + themes(ofKey: chain.links[top].theme).filter { theme in
+            + chain.links[top].theme.themes.filter { theme in
               !targetThemes.contains { axes.slot(of: $0) == axes.slot(of: theme) }
             })
       // Answered at once (kept, or a cycle), or pushed and inherited when finished.
@@ -503,7 +438,7 @@ struct SheetCompiler {
   /// Starts flattening `index` under `theme` on top of `chain`, or answers at
   /// once: a kept result, or nil after reporting a cycle. (The answer is an
   /// optional of an optional: nil means a frame was pushed.)
-  private mutating func begin(_ index: Int, theme: String?, chain: inout Chain) -> Properties?? {
+  private mutating func begin(_ index: Int, theme: ThemeSet, chain: inout Chain) -> Properties?? {
     if let kept = flattened[index]?[theme] {
       // Reached for the style being flattened, under its own themes.
       evaluator(chain.links.last.map(\.theme) ?? theme).noteReached(kept.reached)
@@ -528,7 +463,7 @@ struct SheetCompiler {
   /// Puts the style's own properties over what it inherited, and keeps the
   /// result when a style extends it; returns it with the themes its
   /// evaluation reached.
-  private mutating func finish(_ flattening: Flattening) -> (properties: Properties?, reached: ThemeMask) {
+  private mutating func finish(_ flattening: Flattening) -> (properties: Properties?, reached: Set<String>) {
     var result = flattening.result
     if let own = ownProperties(flattening.index, theme: flattening.theme) {
       if definitions.styles[flattening.index].extends.isEmpty {
@@ -605,62 +540,46 @@ struct SheetCompiler {
   /// library, mostly unused by any one app, would cost every set of themes
   /// for every token.
   private mutating func checkUnusedVariables(_ unused: [UnusedVariable]) {
-    let variableThemes = Array(definitions.themeVariables.keys)
     for variable in unused {
       if variable.theme != nil, definitions.variables.lookup(variable.path.split(separator: ".")) != nil { continue }
       // One checked before may have reached it (`a: $b` checks `b`).
       if evaluators.values.contains(where: { $0.used.contains(variable.path) }) { continue }
       let mark = SourcePosition(line: variable.location.line, column: variable.location.column)
-      let check: (inout SheetCompiler, String?) -> Properties? = { compiler, theme in
+      let check: (inout SheetCompiler, ThemeSet) -> Properties? = { compiler, theme in
         compiler.evaluator(theme).variable(variable.path, at: mark, file: variable.location.file) == nil ? nil : [:]
       }
-      let own = variable.theme.map { [$0] } ?? []
-      let ownSet = own.isEmpty ? EvaluationSet(evaluation: nil, values: nil, slots: []) : combinations(with: own)[0]
+      let own = variable.theme.map(ThemeSet.init) ?? .none
       sink.hold()
-      let (values, reached) = tracked(ownSet, check)
+      let (values, reached) = tracked(own, check)
       // As for a style: errors under a set no query has are dropped.
-      let isOwnResolved = someQueryResolves(to: ownSet, reached: reached)
+      let isOwnResolved = axes.isQuerySet(own, reached: reached)
       releaseDiagnostics(keeping: isOwnResolved)
       if values == nil && isOwnResolved { continue }
-      let cacheKey = CombinationsKey(themes: own, among: reached)
-      let sets = checkSetsByReach[cacheKey] ?? checkSets(own: own, reached: reached, variableThemes: variableThemes)
-      checkSetsByReach[cacheKey] = sets
-      for set in sets where !(isOwnResolved && set.evaluation == ownSet.evaluation) {
+      let reach = Reach(own: own, reached: reached)
+      let sets = checkSetsByReach[reach] ?? checkSets(reach)
+      checkSetsByReach[reach] = sets
+      for set in sets where !(isOwnResolved && set == own) {
         if tracked(set, check).values == nil { break }
       }
     }
   }
 
   /// The sets `checkUnusedVariables` evaluates a variable under after its
-  /// own themes: `own` at the axis defaults, then with each theme of
-  /// another axis that `reached` names; each once.
-  private func checkSets(own: [String], reached: ThemeMask, variableThemes: [String]) -> [EvaluationSet] {
-    let ownSlots = Set(own.map(axes.slot(of:)))
-    let reachedThemes = axes.inAxisOrder(
-      variableThemes.indices.filter { reached.contains(position: $0) }.map { variableThemes[$0] }
-        .filter { !ownSlots.contains(axes.slot(of: $0)) })
-    var sets: [EvaluationSet] = []
-    for themes in [own] + reachedThemes.map({ own + [$0] }) {
-      let set = evaluationSet(atDefaults(themes))
-      if !sets.contains(where: { $0.evaluation == set.evaluation }) { sets.append(set) }
+  /// own themes: its own at the axis defaults, then with each theme of
+  /// another axis that it reached; each once.
+  private func checkSets(_ reach: Reach) -> [ThemeSet] {
+    let own = reach.own
+    let ownSlots = Set(own.themes.map(axes.slot(of:)))
+    let reachedThemes = axes.themeSet(
+      axes.variableThemes.filter { reach.reached?.contains($0) ?? true }
+        .filter { !ownSlots.contains(axes.slot(of: $0)) }
+    ).themes
+    var sets: [ThemeSet] = []
+    for themes in [own.themes] + reachedThemes.map({ own.themes + [$0] }) {
+      let set = axes.atDefaults(ThemeSet(unique: themes))
+      if !sets.contains(set) { sets.append(set) }
     }
     return sets
-  }
-
-  /// `themes` with, on every other declared axis, its default when that
-  /// has variables: what a query naming `themes` alone resolves to.
-  private func atDefaults(_ themes: [String]) -> [String] {
-    let used = Set(themes.map(axes.slot(of:)))
-    var all = themes
-    for (slot, axis) in axes.axes.enumerated() where !used.contains(slot) {
-      if let theme = axis.defaultTheme, definitions.themeVariables[theme] != nil { all.append(theme) }
-    }
-    return all
-  }
-
-  /// The evaluation set of `themes` (at most one per axis).
-  private func evaluationSet(_ themes: [String]) -> EvaluationSet {
-    EvaluationSet(evaluation: key(themes), values: valuesKey(themes), slots: themes.map(axes.slot(of:)))
   }
 
   /// Warns of each variable no style uses.

@@ -27,16 +27,15 @@ extension StyleSheet {
     }
     if themes.count == 1 { dump["theme"] = .string(themes[0]) }
     if themes.count > 1 { dump["theme"] = .list(themes.map(PropertyValue.string)) }
-    let axes = ThemeAxes(self.axes)
-    let variable = Set(variableThemes)
-    // The key of `Style.themed` for a query's current themes, with `node`'s on their axes.
-    func valuesKey(node: [String]) -> String? {
-      axes.valuesKey(axes.current(base: themes, node: node), hasVariables: variable.contains)
-    }
-    if let defaultStyle { dump["default"] = .map(defaultStyle.properties(underTheme: valuesKey(node: []))) }
+    // A rule's values under the current themes a query naming its own
+    // themes has: worked out as every query's are, on the sheet's index.
+    let index = StyleIndex(sheets: [self])
+    let options = index.options(themes: themes, mode: nil)
+    if let defaultStyle { dump["default"] = .map(defaultStyle.properties(under: options.current!.valuesKey)) }
     var styles = Properties()
-    for rule in StyleIndex.latestRules(of: [self]) {
-      styles[rule.name] = .map(rule.style.properties(underTheme: valuesKey(node: rule.selector.themes)))
+    for rule in index.rules {
+      styles[rule.name] = .map(
+        rule.style.properties(under: index.currentThemes(options, node: rule.selector.themes).valuesKey))
     }
     dump["styles"] = .map(styles)
     return dump

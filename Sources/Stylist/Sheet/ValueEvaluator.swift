@@ -9,18 +9,18 @@ import OrderedCollections
 /// exhausting memory; the budget is shared by the evaluators of every theme
 /// (`ExpansionBudget`). Variables are resolved once per evaluator and cached.
 final class ValueEvaluator {
-  let theme: String?
+  let theme: ThemeSet
   private let variables: VariableTree
   private let sink: DiagnosticSink
   private let budget: ExpansionBudget
   /// Resolved variables, and the themes that shadow what each reached.
-  private var cache: [String: (value: PropertyValue, size: Int, depth: Int, shadowing: ThemeMask)] = [:]
+  private var cache: [String: (value: PropertyValue, size: Int, depth: Int, shadowing: Set<String>)] = [:]
   /// Which variables themes change: see `ShadowedPaths`.
   private let shadowed: ShadowedPaths
   /// The themes that shadow a variable an evaluation since the last
   /// `startTracking()` used: its result is the same under every set of
   /// the other themes, and need not be evaluated again under them.
-  private(set) var reached = ThemeMask()
+  private(set) var reached: Set<String> = []
   private var resolving: [String] = []
   /// Variable values being evaluated, each reached from the one before
   /// (`a: $b`, `b: $c`, …). At most `maxReferenceDepth`: each level takes a
@@ -64,7 +64,7 @@ final class ValueEvaluator {
   private(set) var used: Set<String> = []
 
   init(
-    theme: String?, variables: VariableTree, sink: DiagnosticSink, budget: ExpansionBudget, maxDepth: Int,
+    theme: ThemeSet, variables: VariableTree, sink: DiagnosticSink, budget: ExpansionBudget, maxDepth: Int,
     shadowed: ShadowedPaths = .init()
   ) {
     self.theme = theme
@@ -77,29 +77,37 @@ final class ValueEvaluator {
 
   /// Clears `reached`, returning what it was, so that a caller can track
   /// one evaluation and then restore the outer one's.
-  func startTracking() -> ThemeMask {
-    defer { reached = ThemeMask() }
+  func startTracking() -> Set<String> {
+    defer { reached = [] }
     return reached
   }
 
   /// Ends tracking one evaluation: what it reached is added to the outer
   /// evaluation's (`outer`, from `startTracking()`); returns the themes
   /// that shadow what this one reached.
-  func endTracking(outer: ThemeMask) -> ThemeMask {
+  func endTracking(outer: Set<String>) -> Set<String> {
     let mine = reached
-    reached = outer.union(mine)
+    reached = outer
+    noteReached(mine)
     return mine
   }
 
   /// Adds themes to what the current evaluation reached (for a result
   /// taken from a cache that recorded them).
-  func noteReached(_ themes: ThemeMask) { reached.formUnion(themes) }
+  func noteReached(_ themes: Set<String>) {
+    // Evaluations mostly reach the same few themes again: a set already
+    // held is not copied (`formUnion` would copy a shared one).
+    if themes.isEmpty || themes == reached { return }
+    if reached.isEmpty {
+      reached = themes
+    } else if !reached.isSuperset(of: themes) {
+      reached.formUnion(themes)
+    }
+  }
 
   private var themeSuffix: String {
-    guard let theme else { return "" }
-    let names = theme.split(separator: "/")
-    guard names.count > 1 else { return " under theme '\(theme)'" }
-    return " under themes " + names.map { "'\($0)'" }.joined(separator: " and ")
+    guard theme.themes.count > 1 else { return theme.themes.first.map { " under theme '\($0)'" } ?? "" }
+    return " under themes " + theme.themes.map { "'\($0)'" }.joined(separator: " and ")
   }
 
   private func location(_ mark: SourcePosition, _ file: String) -> SourceLocation { mark.location(in: file) }
@@ -287,8 +295,8 @@ final class ValueEvaluator {
   @inline(never)
   private func reportUnknown(_ name: String, at mark: SourcePosition, file: String) {
     // Themes that define it make it known under them.
-    reached.formUnion(shadowed.themes(shadowing: name))
-    let definingThemes = theme == nil ? shadowed.listedThemes(defining: name) : []
+    noteReached(shadowed.themes(shadowing: name))
+    let definingThemes = theme.isEmpty ? shadowed.listedThemes(defining: name) : []
     guard definingThemes.isEmpty else {
       sink.error(
         "unknown variable '\(name)': only themes define it ("
@@ -314,7 +322,7 @@ final class ValueEvaluator {
     // A cached variable was marked used when it was resolved.
     if let cached = cache[name] {
       guard reuse(depth: cached.depth) else { return nestedTooDeep(at: mark, file: file) }
-      reached.formUnion(cached.shadowing)
+      noteReached(cached.shadowing)
       return charge(cached.size, at: mark, file: file) ? (cached.value, cached.size) : nil
     }
     if let start = resolving.firstIndex(of: name) {
@@ -335,7 +343,7 @@ final class ValueEvaluator {
     resolving.append(name)
     defer { resolving.removeLast() }
     let outer = startTracking()
-    reached.formUnion(shadowed.themes(shadowing: name))
+    noteReached(shadowed.themes(shadowing: name))
     let result: (value: PropertyValue, size: Int)?
     switch tree {
     case .leaf(let leaf):

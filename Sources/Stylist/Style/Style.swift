@@ -7,39 +7,44 @@ public struct Style: Hashable, Sendable {
   /// a query can have when every query has one (an axis default).
   public var properties: Properties
   /// For each set of themes whose variables change a value, the properties
-  /// under it, keyed by its values key: the themes with variables, in axis
-  /// order, joined by `/` (one theme is its own key).
-  public var themed: [String: Properties]
+  /// under it, keyed by the themes with variables of the set (one theme
+  /// is its own key): see ``properties(under:)``.
+  public var themed: [ThemeSet: Properties]
   /// Where the style was written; nil for styles built in code.
   public var source: SourceLocation?
-  /// The themes with variables that `themed`'s keys are made of, in axis
-  /// order, when the values depend on only some of them (a loaded style
-  /// keeps the sets of themes its variables reach, not every set a query
-  /// can have); nil: keys name every theme with variables.
-  var keyedThemes: [String]?
+  /// The themes with variables that `themed`'s keys are made of, when the
+  /// values depend on only some of them (a loaded style keeps the sets of
+  /// themes its variables reach, not every set a query can have); nil:
+  /// keys name every theme with variables.
+  var dependsOn: Set<String>?
 
-  /// A style with `properties`, and the values `themed` holds under each theme.
-  public init(properties: Properties, themed: [String: Properties] = [:], source: SourceLocation? = nil) {
+  /// A style with `properties`, and the values `themed` holds under each set of themes.
+  public init(properties: Properties, themed: [ThemeSet: Properties] = [:], source: SourceLocation? = nil) {
     self.properties = properties
     self.themed = themed
     self.source = source
   }
 
-  /// The properties as they resolve under the values key `theme` (a single
-  /// theme, or the query's themes with variables joined by `/`).
-  public func properties(underTheme theme: String?) -> Properties {
-    themedProperties(underKey: theme) ?? properties
+  /// The properties as they resolve under `themes`: a single theme, or
+  /// a query's themes with variables.
+  public func properties(under themes: ThemeSet) -> Properties {
+    themedProperties(under: themes) ?? properties
   }
 
-  /// The properties under the values key `key` where they differ from
-  /// `properties`, else nil. A key with themes this style's values do not
-  /// depend on finds the entry of the themes they do depend on.
-  func themedProperties(underKey key: String?) -> Properties? {
-    guard let key, !themed.isEmpty else { return nil }
-    if let values = themed[key] { return values }
-    guard let keyedThemes, key.utf8.contains(UInt8(ascii: "/")) else { return nil }
-    let kept = key.split(separator: "/").filter { keyedThemes.contains(String($0)) }
-    return kept.isEmpty ? nil : themed[kept.joined(separator: "/")]
+  /// ``properties(under:)`` of one theme, or of none (nil).
+  public func properties(underTheme theme: String?) -> Properties {
+    properties(under: theme.map(ThemeSet.init) ?? .none)
+  }
+
+  /// The properties under `themes` where they differ from `properties`,
+  /// else nil. Themes this style's values do not depend on are left out
+  /// of the lookup.
+  func themedProperties(under themes: ThemeSet) -> Properties? {
+    guard !themed.isEmpty, !themes.isEmpty else { return nil }
+    if let values = themed[themes] { return values }
+    guard let dependsOn, themes.themes.count > 1 else { return nil }
+    let kept = themes.filter(dependsOn.contains)
+    return kept.isEmpty ? nil : themed[kept]
   }
 }
 
@@ -84,15 +89,15 @@ public struct StyleRule: Hashable, Sendable {
     self.init(selector: selector, style: Style(properties: properties, source: source))
   }
 
-  /// The style's properties under `theme`, read in place: going through
+  /// The style's properties under `themes`, read in place: going through
   /// `style` copied the whole style (its tables and source) for every answer.
-  func properties(underTheme theme: String?) -> Properties { storage.style.properties(underTheme: theme) }
+  func properties(under themes: ThemeSet) -> Properties { storage.style.properties(under: themes) }
 
-  /// The style's properties under a values key where they differ from the
-  /// unthemed ones (`Style.themedProperties(underKey:)`), read in place.
-  func themedProperties(underKey key: String?) -> Properties? { storage.style.themedProperties(underKey: key) }
+  /// The style's properties under `themes` where they differ from the
+  /// unthemed ones (`Style.themedProperties(under:)`), read in place.
+  func themedProperties(under themes: ThemeSet) -> Properties? { storage.style.themedProperties(under: themes) }
 
-  /// The style's source, read in place (see `properties(underTheme:)`).
+  /// The style's source, read in place (see `properties(under:)`).
   var source: SourceLocation? { storage.style.source }
 
   /// Rules are equal when their names, selectors and styles are.

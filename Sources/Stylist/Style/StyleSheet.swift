@@ -20,9 +20,13 @@ public struct StyleSheet: Sendable {
   public var themes: [String]
   /// The axes the sheet declares (`axes:`), merged across its files, in
   /// order of first declaration.
-  public var axes: [ThemeAxis]
-  /// Themes that define variables: the ones whose values can differ.
-  var variableThemes: [String] = []
+  public var axes: [ThemeAxis] {
+    get { plan.axes }
+    set { plan = ThemeAxes(newValue, variableThemes: plan.variableThemes) }
+  }
+  /// The axes merged, with the themes that define variables (the ones
+  /// whose values can differ): what the index and the dump read.
+  private(set) var plan: ThemeAxes
   /// Files read, as named (imports joined to their importer's folder).
   public var files: [String]
   /// Warnings found while loading (duplicate selectors, unused variables, …).
@@ -41,9 +45,18 @@ public struct StyleSheet: Sendable {
     self.defaultStyle = defaultStyle
     self.mode = mode
     self.themes = themes
-    self.axes = axes
+    self.plan = ThemeAxes(axes)
     self.files = files
     self.warnings = warnings
+  }
+
+  /// A compiled sheet, with the plan of its axes.
+  init(
+    rules: [StyleRule], defaultStyle: Style?, mode: PrecedenceMode?, themes: [String], axes: ThemeAxes,
+    files: [String]
+  ) {
+    self.init(rules: rules, defaultStyle: defaultStyle, mode: mode, themes: themes, files: files)
+    plan = axes
   }
 
   /// Loads one YAML (or JSON) file and its imports.

@@ -16,23 +16,34 @@ public struct ThemeAxis: Hashable, Sendable {
   }
 }
 
-/// The axes of a load, in order of first declaration, and the implicit axis
-/// of every theme they do not list: at most one theme of each axis is
-/// current, so a sheet without `axes:` has one axis and one current theme.
+/// The plan of a load's axes: the axes in order of first declaration and
+/// the implicit axis of every theme they do not list (at most one theme of
+/// each axis is current, so a sheet without `axes:` has one axis and one
+/// current theme), with the themes that have variables of their own. Merged
+/// once, where the sheet is compiled; the compiler, the index
+/// (`ThemeTable`) and the dump read it.
 ///
-/// The order decides whose variables win where two current themes set the
-/// same leaf: the later axis, the implicit one last.
+/// It answers what a set of themes comes to: its axis order (the order
+/// decides whose variables win where two current themes set the same leaf:
+/// the later axis, the implicit one last), its values key, and the sets of
+/// themes a query can have.
 struct ThemeAxes: Hashable, Sendable {
   /// The declared axes.
   private(set) var axes: [ThemeAxis] = []
   /// The declared axis of each listed theme.
   private var axisOfTheme: [String: Int] = [:]
+  /// The themes with variables of their own, in load order: the ones whose
+  /// values can differ.
+  private(set) var variableThemes: [String] = []
+  private var hasVariables: Set<String> = []
 
   init() {}
 
-  /// `axes` merged in order (a sheet's, which loading checked).
-  init(_ axes: [ThemeAxis]) {
+  /// `axes` merged in order (a sheet's, which loading checked), with the
+  /// themes that have variables.
+  init(_ axes: [ThemeAxis], variableThemes: some Sequence<String> = [String]()) {
     for axis in axes { merge(axis) }
+    for theme in variableThemes { noteVariables(of: theme) }
   }
 
   /// The position of `theme`'s axis: a declared axis's index, or
@@ -59,6 +70,20 @@ struct ThemeAxes: Hashable, Sendable {
     if let defaultTheme = axis.defaultTheme { axes[index].defaultTheme = defaultTheme }
   }
 
+  /// Adds a later sheet's plan: its axes merged in order, its themes with variables.
+  mutating func merge(_ later: ThemeAxes) {
+    for axis in later.axes { merge(axis) }
+    for theme in later.variableThemes { noteVariables(of: theme) }
+  }
+
+  /// Notes that `theme` has variables of its own.
+  mutating func noteVariables(of theme: String) {
+    if hasVariables.insert(theme).inserted { variableThemes.append(theme) }
+  }
+
+  /// Whether `theme` has variables of its own.
+  func hasVariables(_ theme: String) -> Bool { hasVariables.contains(theme) }
+
   /// The first two themes of `themes` on one axis, if any.
   func conflict(in themes: some Sequence<String>) -> ThemeConflict? {
     var seen: [Int: String] = [:]
@@ -73,40 +98,85 @@ struct ThemeAxes: Hashable, Sendable {
   }
 
   /// `themes` in axis order (declared axes, then the implicit one), each
-  /// once: the order their variables apply in, and the spelling of a theme
-  /// set in image names.
-  func inAxisOrder(_ themes: some Sequence<String>) -> [String] {
-    var unique: [String] = []
-    for theme in themes where !unique.contains(theme) { unique.append(theme) }
-    return unique.enumerated().sorted { left, right in
-      let (a, b) = (slot(of: left.element), slot(of: right.element))
-      return a != b ? a < b : left.offset < right.offset
-    }.map(\.element)
+  /// once: the order their variables apply in, and the spelling of a set
+  /// in image names and messages.
+  func themeSet(_ themes: some Sequence<String>) -> ThemeSet {
+    let unique = ThemeSet(themes).themes
+    guard unique.count > 1 else { return ThemeSet(unique: unique) }
+    return ThemeSet(
+      unique: unique.enumerated().sorted { left, right in
+        let (a, b) = (slot(of: left.element), slot(of: right.element))
+        return a != b ? a < b : left.offset < right.offset
+      }.map(\.element))
   }
 
-  /// The key of `Style.themed` for the current `themes`: those with
-  /// variables of their own (`hasVariables`), in axis order, joined by `/`.
-  /// One theme is its own key (one without variables names no stored
-  /// values, so a lookup finds the unthemed ones, as with no key).
-  func valuesKey(_ themes: [String], hasVariables: (String) -> Bool) -> String? {
-    if themes.count < 2 { return themes.first }
-    let keyed = inAxisOrder(themes.filter(hasVariables))
-    return keyed.isEmpty ? nil : keyed.joined(separator: "/")
+  /// The values key of the current `themes` (the key of `Style.themed`
+  /// their values are under): those with variables, in axis order. One
+  /// theme is its own key (one without variables names no stored values,
+  /// so a lookup finds the unthemed ones, as with none).
+  /// `ThemeTable.valuesKey(_:)` is this in theme ids, for queries.
+  func valuesKey(_ themes: ThemeSet) -> ThemeSet {
+    themes.themes.count < 2 ? themes : themeSet(themes.themes.filter(hasVariables))
   }
 
-  /// The current themes for a query, in axis order: `base` (the engine's),
-  /// with `node`'s themes replacing `base` on the axes they name, then each
-  /// declared axis with no current theme at its default. Of two themes of
-  /// one axis in either list the later stays (the callers that must refuse
-  /// them check with `conflict(in:)` first).
-  func current(base: [String], node: [String]) -> [String] {
-    var bySlot = [String?](repeating: nil, count: axes.count + 1)
-    for theme in base { bySlot[slot(of: theme)] = theme }
-    for theme in node { bySlot[slot(of: theme)] = theme }
-    for (index, axis) in axes.enumerated() where bySlot[index] == nil { bySlot[index] = axis.defaultTheme }
-    return bySlot.compactMap { $0 }
+  /// The themes with variables on each axis that has some, by slot, in
+  /// axis order.
+  var variableThemesBySlot: [(slot: Int, themes: [String])] {
+    var bySlot: [Int: [String]] = [:]
+    for theme in variableThemes { bySlot[slot(of: theme), default: []].append(theme) }
+    return bySlot.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
   }
 
+  /// How many sets of themes with variables a query can have (per axis
+  /// with some: one of them or none), or nil past `limit`.
+  func variableSetCount(limit: Int) -> Int? {
+    var sets = 1
+    for (_, themes) in variableThemesBySlot {
+      let (product, overflow) = sets.multipliedReportingOverflow(by: themes.count + 1)
+      if overflow || product > limit { return nil }
+      sets = product
+    }
+    return sets
+  }
+
+  /// Every set of themes with variables that a query can have together
+  /// with `own` (at most one per axis, none on the axes of `own`), of
+  /// `among` when given (the themes an evaluation reached), added to
+  /// `own`, in axis order; the first is `own` alone. `bySlot` is
+  /// `variableThemesBySlot`, which callers keep.
+  func sets(
+    with own: ThemeSet, among: Set<String>?, bySlot: [(slot: Int, themes: [String])]
+  ) -> [ThemeSet] {
+    let used = Set(own.themes.map(slot(of:)))
+    var sets: [[String]] = [own.themes]
+    for (slot, candidates) in bySlot where !used.contains(slot) {
+      let reached = among.map { among in candidates.filter(among.contains) } ?? candidates
+      sets += sets.flatMap { set in reached.map { set + [$0] } }
+    }
+    return sets.map(themeSet)
+  }
+
+  /// Whether a query can have `set` as the themes that matter to values
+  /// that depend on `reached` only: on every axis `set` leaves out, a query
+  /// can have no theme, or one outside `reached`. (An axis with a default
+  /// whose themes are all in `reached` always has one of them current.)
+  func isQuerySet(_ set: ThemeSet, reached: Set<String>) -> Bool {
+    for axis in axes where axis.defaultTheme != nil && axis.themes.allSatisfy(reached.contains) {
+      if !axis.themes.contains(where: set.contains) { return false }
+    }
+    return true
+  }
+
+  /// `themes` with, on every other declared axis, its default when that
+  /// has variables: what a query naming `themes` alone resolves to.
+  func atDefaults(_ themes: ThemeSet) -> ThemeSet {
+    let used = Set(themes.themes.map(slot(of:)))
+    var all = themes.themes
+    for (slot, axis) in axes.enumerated() where !used.contains(slot) {
+      if let theme = axis.defaultTheme, hasVariables(theme) { all.append(theme) }
+    }
+    return themeSet(all)
+  }
 }
 
 /// Two themes of one axis asked for together.

@@ -95,7 +95,7 @@ import Testing
 
         var merged = Properties()
         for found in expected.reversed() {
-          for (key, value) in rules[found.order].properties(underTheme: theme) { merged[key] = value }
+          for (key, value) in rules[found.order].style.properties(underTheme: theme) { merged[key] = value }
         }
         let cascade = index.cascade(for: node, options: options)
         // `Properties` equality is order-sensitive: this checks the merge order too.

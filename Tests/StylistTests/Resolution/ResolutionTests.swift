@@ -47,7 +47,7 @@ import Testing
   }
 
   @Test func themedPropertiesFollowTheTheme() throws {
-    let style = Style(properties: ["color": "black"], themed: ["dark": ["color": "white"]])
+    let style = Style(properties: ["color": "black"], themed: [ThemeSet("dark"): ["color": "white"]])
     let sheet = StyleIndex(rules: [StyleRule(selector: "title", style: style)])
     #expect(sheet.bestMatch(for: "title").properties == ["color": "black"])
     #expect(sheet.bestMatch(for: "title", options: .init(theme: "dark")).properties == ["color": "white"])

@@ -136,7 +136,7 @@ import Testing
     few += "styles:\n"
     for style in 0..<3_000 { few += "  s\(style): { a: $c, b: \(style) }\n" }
     let sheet = try StyleSheet(yaml: few)
-    #expect(sheet.rules[0].style.themed["t4"] == ["a": "c4", "b": 0])
+    #expect(sheet.rules[0].style.themed[ThemeSet("t4")] == ["a": "c4", "b": 0])
   }
 
   @Test func thousandLevelImportChain() throws {

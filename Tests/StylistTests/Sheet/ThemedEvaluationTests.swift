@@ -29,7 +29,7 @@ import Testing
 
   @Test func onlyBodiesReachingShadowedVariablesVaryByTheme() throws {
     let sheet = try StyleSheet(yaml: Self.sheet, name: "t.yaml")
-    let dark = Dictionary(uniqueKeysWithValues: sheet.rules.map { ($0.name, $0.style.themed["dark"]) })
+    let dark = Dictionary(uniqueKeysWithValues: sheet.rules.map { ($0.name, $0.style.themed[ThemeSet("dark")]) })
     #expect(dark["plain"]! == nil)
     #expect(dark["plainBase"]! == nil)
     #expect(dark["plainChild"]! == nil)
@@ -64,11 +64,12 @@ import Testing
         """, name: "t.yaml")
     let byName = Dictionary(uniqueKeysWithValues: sheet.rules.map { ($0.name, $0.style) })
     #expect(byName["top"]!.properties == ["color": "black", "size": 12, "radius": 4])
-    #expect(byName["top"]!.themed["dark"] == ["color": "white", "size": 12, "radius": 4])
-    #expect(byName["middle"]!.themed["dark"] == ["color": "white", "size": 1, "radius": 4])
+    #expect(byName["top"]!.themed[ThemeSet("dark")] == ["color": "white", "size": 12, "radius": 4])
+    #expect(byName["middle"]!.themed[ThemeSet("dark")] == ["color": "white", "size": 1, "radius": 4])
     #expect(byName["late"]!.properties == ["color": "black", "border": 1, "tint": "white", "weight": 700])
-    #expect(byName["late"]!.themed["dark"] == ["color": "white", "border": 1, "tint": "white", "weight": 700])
-    #expect(byName["base"]!.themed["dark"] == ["color": "white", "size": 1])
+    #expect(
+      byName["late"]!.themed[ThemeSet("dark")] == ["color": "white", "border": 1, "tint": "white", "weight": 700])
+    #expect(byName["base"]!.themed[ThemeSet("dark")] == ["color": "white", "size": 1])
   }
 
   /// Under a theme, a flat body evaluates again only the entries that
@@ -86,7 +87,9 @@ import Testing
     #expect(
       style.properties == ["size": 12, "color": "black", "fixed": 3, "border": "1px solid black", "muted": "gray"])
     #expect(
-      style.themed["dark"] == ["size": 12, "color": "white", "fixed": 3, "border": "1px solid white", "muted": "gray"])
-    #expect(Array(style.themed["dark"]!.keys) == ["size", "color", "fixed", "border", "muted"])
+      style.themed[ThemeSet("dark")] == [
+        "size": 12, "color": "white", "fixed": 3, "border": "1px solid white", "muted": "gray",
+      ])
+    #expect(Array(style.themed[ThemeSet("dark")]!.keys) == ["size", "color", "fixed", "border", "muted"])
   }
 }
