@@ -230,17 +230,17 @@ struct Benchmarks {
 
     if options.base != nil {
       // Rates: the base's time over ours.
-      func compareRate(_ workload: String, _ name: String) {
+      func compareRate(_ workload: String, _ name: String, goal: Double) {
         compare(
           workload, ours: rate(name), base: rate("base " + name),
-          ratio: Measure.medianRatio(every, "base " + name, name), unit: "lines/s", goal: BaseGoals.rate)
+          ratio: Measure.medianRatio(every, "base " + name, name), unit: "lines/s", goal: goal)
       }
-      compareRate("stylist batch, \(lines / 1000)k lines, 10k styles", "batch 10000")
+      compareRate("stylist batch, \(lines / 1000)k lines, 10k styles", "batch 10000", goal: BaseGoals.batchRate)
       compare(
         "  of which load and index", ours: best["load 10000"]! * 1000, base: best["base load 10000"]! * 1000,
         ratio: Measure.medianRatio(every, "load 10000", "base load 10000"), unit: "ms", goal: nil)
-      compareRate("same, skewed: every token `background`", "skewed")
-      compareRate("stylist batch --cascade, 10k styles", "cascade")
+      compareRate("same, skewed: every token `background`", "skewed", goal: BaseGoals.batchRate)
+      compareRate("stylist batch --cascade, 10k styles", "cascade", goal: BaseGoals.cascadeRate)
     }
 
     guard growth else { return }
@@ -265,10 +265,12 @@ struct Benchmarks {
         baselineName: "over 1 MB", baseline: latency[0], ratio: latency[1] / latency[0], goal: "—", met: true))
   }
 
-  /// The goals against the base build (issue #41): rates at least 0.8× the
-  /// base's, the 100k-style load at most 1.25× its time and 1.2× its peak RSS.
+  /// The goals against the base build: `batch` (plain and skewed) at least
+  /// the base's rate, `--cascade` at least 0.8× it, the 100k-style load at
+  /// most 1.25× its time and 1.2× its peak RSS.
   enum BaseGoals {
-    static let rate = 0.8
+    static let batchRate = 1.0
+    static let cascadeRate = 0.8
     static let loadTime = 1.25
     static let peakMemory = 1.2
   }
