@@ -44,7 +44,7 @@ struct DumpCommand: ParsableCommand {
     }
     KeptUntilExit.keep(sheet)
     let themes = splitThemes(themeArguments)
-    try checkThemes(themes, in: StyleEngine(sheets: [sheet]))
+    try checkThemeOption(themes, in: StyleEngine(sheets: [sheet]))
     var output = OutputBuffer()
     switch format {
     case .json: output.writeJSONLine(sheet.resolvedDump(themes: themes))

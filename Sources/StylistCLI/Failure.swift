@@ -30,7 +30,7 @@ enum Diagnostics {
   /// Checks each node argument's themes on the loaded sheets: two of one
   /// axis are an error at the second one's `@` (exit 2); each theme no
   /// loaded sheet mentions is warned about once.
-  static func checkThemes(of nodes: [String], in engine: StyleEngine) throws {
+  static func checkNodeThemes(of nodes: [String], in engine: StyleEngine) throws {
     var warned: Set<String> = []
     for text in nodes {
       let node: NodeIdentifier

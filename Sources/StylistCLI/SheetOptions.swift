@@ -38,7 +38,7 @@ struct SheetOptions: ParsableArguments {
     } catch {
       throw loadFailure(error)
     }
-    try checkThemes(themes, in: engine)
+    try checkThemeOption(themes, in: engine)
     KeptUntilExit.keep(engine)
     return engine
   }
@@ -67,7 +67,7 @@ func validateThemes(_ arguments: [String]) throws {
 
 /// Warns about each of `themes` no sheet mentions; two of one axis are a
 /// usage error: the message, then exit 64.
-func checkThemes(_ themes: [String], in engine: StyleEngine) throws {
+func checkThemeOption(_ themes: [String], in engine: StyleEngine) throws {
   for theme in themes {
     Diagnostics.warnIfUnknown(theme: theme, in: engine, at: SourceLocation(wholeOf: "<command line>"))
   }

@@ -50,8 +50,8 @@ struct WatchCommand: ParsableCommand {
     } catch {
       throw loadFailure(error)
     }
-    try checkThemes(sheet.themes, in: engine)
-    try Diagnostics.checkThemes(of: query.nodes, in: engine)
+    try checkThemeOption(sheet.themes, in: engine)
+    try Diagnostics.checkNodeThemes(of: query.nodes, in: engine)
     printer.printChanges()
     ExitOnSignals.install { watcher.stop() }
     ExitOnSignals.waitForever()

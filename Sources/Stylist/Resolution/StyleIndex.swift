@@ -56,13 +56,12 @@ struct StyleIndex: Sendable {
   init(sheets: [StyleSheet]) {
     var defaultStyle: Style?
     var mode: PrecedenceMode?
-    // One sheet's plan is used as it is; several sheets' merge in order.
-    var axes = sheets.first?.plan ?? ThemeAxes()
+    var axes = ThemeAxes()
     let declaredThemes = sheets.flatMap(\.themes)
-    for (position, sheet) in sheets.enumerated() {
+    for sheet in sheets {
       if let style = sheet.defaultStyle { defaultStyle = style }
       if let sheetMode = sheet.mode { mode = sheetMode }
-      if position > 0 { axes.merge(sheet.plan) }
+      axes.merge(sheet.plan)
     }
     storage = Storage(
       rules: Self.latestRules(of: sheets), defaultStyle: defaultStyle, declaredMode: mode,

@@ -53,12 +53,12 @@ struct SheetCompiler {
   private var shadowedPaths = ShadowedPaths()
   /// The themes with variables, by axis slot (`ThemeAxes.variableThemesBySlot`).
   private var variableThemesBySlot: [(slot: Int, themes: [String])] = []
-  /// A style's own themes and the themes its evaluations reached (nil:
-  /// every theme with variables): what the sets it is evaluated under,
-  /// and the themes its values depend on, follow from.
+  /// A style's own themes and the themes its evaluations reached: what
+  /// the sets it is evaluated under, and the themes its values depend on,
+  /// follow from.
   private struct Reach: Hashable {
     var own: ThemeSet
-    var reached: Set<String>?
+    var reached: Set<String>
   }
   /// `sets(_:)` by what was asked: a sheet has few sets of selector
   /// themes, and few sets of themes its styles reach.
@@ -76,7 +76,7 @@ struct SheetCompiler {
     self.maxDepth = maxDepth
   }
 
-  /// Every set of themes with variables (of `reach.reached` when given)
+  /// Every set of themes with variables among `reach.reached`
   /// that a query can have together with `reach.own`, added to it; the
   /// first is `reach.own` alone (`ThemeAxes.sets(with:among:bySlot:)`).
   private mutating func sets(_ reach: Reach) -> [ThemeSet] {
@@ -333,7 +333,7 @@ struct SheetCompiler {
   /// change nothing (`Style.dependsOn`).
   private mutating func dependsOn(_ reach: Reach) -> Set<String> {
     if let known = dependsOnByReach[reach] { return known }
-    let themes = (reach.reached ?? []).union(reach.own.themes.filter(axes.hasVariables))
+    let themes = reach.reached.union(reach.own.themes.filter(axes.hasVariables))
     dependsOnByReach[reach] = themes
     return themes
   }
@@ -571,7 +571,7 @@ struct SheetCompiler {
     let own = reach.own
     let ownSlots = Set(own.themes.map(axes.slot(of:)))
     let reachedThemes = axes.themeSet(
-      axes.variableThemes.filter { reach.reached?.contains($0) ?? true }
+      axes.variableThemes.filter { reach.reached.contains($0) }
         .filter { !ownSlots.contains(axes.slot(of: $0)) }
     ).themes
     var sets: [ThemeSet] = []

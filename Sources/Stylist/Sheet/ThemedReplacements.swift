@@ -87,8 +87,8 @@ enum ThemedReplacements {
 
   /// The properties `replaced` has under `theme` that `themed` lacks; nil for none.
   private static func dropped(by themed: StyleRule, from replaced: StyleRule, _ theme: String) -> [String]? {
-    let kept = themed.style.properties(underTheme: theme)
-    let dropped = replaced.style.properties(underTheme: theme).keys.filter { kept[$0] == nil }
+    let kept = themed.style.properties(under: ThemeSet(theme))
+    let dropped = replaced.style.properties(under: ThemeSet(theme)).keys.filter { kept[$0] == nil }
     return dropped.isEmpty ? nil : Array(dropped)
   }
 

@@ -165,7 +165,7 @@ final class ValueEvaluator {
   func values(ofStyleBody body: StyleBody?, file: String, unthemed: BodyValues? = nil) -> BodyValues? {
     switch body {
     case nil: return BodyValues()
-    case .literal(let properties, _)?: return BodyValues(properties: properties)
+    case .literal(let properties)?: return BodyValues(properties: properties)
     case .values(let body)?: return values(of: body, file: file, unthemed: unthemed)
     }
   }

@@ -31,7 +31,8 @@ public struct Style: Hashable, Sendable {
     themedProperties(under: themes) ?? properties
   }
 
-  /// ``properties(under:)`` of one theme, or of none (nil).
+  /// The properties under one theme, or none (nil): forwards to
+  /// ``properties(under:)``.
   public func properties(underTheme theme: String?) -> Properties {
     properties(under: theme.map(ThemeSet.init) ?? .none)
   }
@@ -90,7 +91,7 @@ public struct StyleRule: Hashable, Sendable {
   }
 
   /// The style's properties under `themes`, read in place: going through
-  /// `style` copied the whole style (its tables and source) for every answer.
+  /// `style` would copy the whole style (its tables and source) for every answer.
   func properties(under themes: ThemeSet) -> Properties { storage.style.properties(under: themes) }
 
   /// The style's properties under `themes` where they differ from the

@@ -34,7 +34,7 @@ public struct StyleSheet: Sendable {
   /// Every style, group, theme, axis and variable the files define, and
   /// every use of a variable or `extends` target, each with its location
   /// (empty for a sheet built in code).
-  public var outline = SheetOutline()
+  public internal(set) var outline = SheetOutline()
 
   /// A sheet built in code.
   public init(

@@ -35,7 +35,7 @@ struct ThemeAxes: Hashable, Sendable {
   /// The themes with variables of their own, in load order: the ones whose
   /// values can differ.
   private(set) var variableThemes: [String] = []
-  private var hasVariables: Set<String> = []
+  private var themesWithVariables: Set<String> = []
 
   init() {}
 
@@ -78,11 +78,11 @@ struct ThemeAxes: Hashable, Sendable {
 
   /// Notes that `theme` has variables of its own.
   mutating func noteVariables(of theme: String) {
-    if hasVariables.insert(theme).inserted { variableThemes.append(theme) }
+    if themesWithVariables.insert(theme).inserted { variableThemes.append(theme) }
   }
 
   /// Whether `theme` has variables of its own.
-  func hasVariables(_ theme: String) -> Bool { hasVariables.contains(theme) }
+  func hasVariables(_ theme: String) -> Bool { themesWithVariables.contains(theme) }
 
   /// The first two themes of `themes` on one axis, if any.
   func conflict(in themes: some Sequence<String>) -> ThemeConflict? {

@@ -1,5 +1,5 @@
-/// Carries items, in order, from one thread (the producer) to another (the
-/// consumer), at most `capacity` in flight, so memory stays bounded however
+/// Carries items, in order, from a producer (a Dispatch queue's work item)
+/// to a consumer, at most `capacity` in flight, so memory stays bounded however
 /// much goes through: libyaml's event batches to the thread composing them.
 ///
 /// Emptied items the consumer gives back go round again (`spare()`), so the

@@ -433,7 +433,7 @@ struct SheetReader {
     // The entry as written (merged maps may hold it), read as YAML for its selectors.
     let extendsPair: YAMLNode.Pair?
     if written.contains(where: { $0.key.isMergeKey }) {
-      extendsPair = values.mergedPairs(of: node)?.first { $0.key.holds("extends") }
+      extendsPair = values.mergedPairs(of: node, charging: false)?.first { $0.key.holds("extends") }
     } else {
       extendsPair = written.first { $0.key.holds("extends") }
     }

@@ -92,8 +92,8 @@ final class SourceValueReader {
     }
   }
 
-  /// A map with its merge keys expanded: explicit keys win over merged
-  /// ones, and among merged maps the first listed wins.
+  /// A map with its merge keys expanded (`expandingMerges`); a merged map
+  /// is read as a value, so an anchored one is read once and shared.
   private func map(_ node: YAMLNode, pairs: YAMLNode.Pairs) -> SourceMap? {
     let position = SourcePosition(node.mark)
     guard pairs.contains(where: { $0.key.isMergeKey }) else {
@@ -105,24 +105,44 @@ final class SourceValueReader {
       }
       return SourceMap(entries: entries, position: position, keysAreUnique: node.keysAreUnique)
     }
-    var merged: OrderedDictionary<String, SourceEntry> = [:]
-    var explicit: [SourceEntry] = []
+    let entries = expandingMerges(
+      pairs, charging: true, entry: entry,
+      entries: { source in
+        guard case .map(let sourceMap)? = value(source) else { return nil }
+        return sourceMap.entries
+      }, key: \.key)
+    return entries.map { SourceMap(entries: $0, position: position, keysAreUnique: false) }
+  }
+
+  /// The merge rule, for values and for the maps the reader reads by their
+  /// keys: explicit keys win over merged ones, and among merged maps the
+  /// first listed wins; with `charging`, each merged entry is charged.
+  /// `entry` reads a written pair, `entries` a merged map (nil after
+  /// reporting), `key` names an entry (nil: a key that is not a scalar).
+  private func expandingMerges<Entry>(
+    _ pairs: YAMLNode.Pairs, charging: Bool, entry: (YAMLNode.Pair) -> Entry?,
+    entries: (YAMLNode) -> [Entry]?, key: (Entry) -> String?
+  ) -> [Entry]? {
+    var merged: OrderedDictionary<String, Entry> = [:]
+    var explicit: [Entry] = []
     for pair in pairs {
       guard pair.key.isMergeKey else {
-        guard let entry = entry(pair) else { return nil }
-        explicit.append(entry)
+        guard let read = entry(pair) else { return nil }
+        explicit.append(read)
         continue
       }
       guard let sources = mergeSources(pair.value) else { return nil }
       for source in sources {
-        guard case .map(let sourceMap)? = value(source),
-          charge(sourceMap.entries.count, at: pair.value)
-        else { return nil }
-        for entry in sourceMap.entries where merged[entry.key] == nil { merged[entry.key] = entry }
+        guard let sourceEntries = entries(source) else { return nil }
+        if charging, !charge(sourceEntries.count, at: pair.value) { return nil }
+        for sourceEntry in sourceEntries {
+          guard let name = key(sourceEntry), merged[name] == nil else { continue }
+          merged[name] = sourceEntry
+        }
       }
     }
-    for entry in explicit { merged.removeValue(forKey: entry.key) }
-    return SourceMap(entries: Array(merged.values) + explicit, position: position, keysAreUnique: false)
+    for read in explicit { if let name = key(read) { merged.removeValue(forKey: name) } }
+    return Array(merged.values) + explicit
   }
 
   private func entry(_ pair: YAMLNode.Pair) -> SourceEntry? {
@@ -155,31 +175,16 @@ final class SourceValueReader {
     }
   }
 
-  /// The pairs of a structural map (`styles:`, a group, a theme…) with
-  /// merge keys expanded, still as YAML: the reader reads them by their
-  /// keys. Explicit keys win over merged ones, the first merged map over
-  /// the others.
-  func mergedPairs(of node: YAMLNode) -> [YAMLNode.Pair]? {
+  /// The pairs of a map with merge keys expanded (`expandingMerges`),
+  /// still as YAML: for the maps the reader reads by their keys (`styles:`,
+  /// a group, a theme…), and for a body's `extends` entry, whose expansion
+  /// reading the body as a value charged already (`charging: false`).
+  func mergedPairs(of node: YAMLNode, charging: Bool = true) -> [YAMLNode.Pair]? {
     guard case .mapping(let pairs) = node.content else { return [] }
     guard pairs.contains(where: { $0.key.isMergeKey }) else { return Array(pairs) }
-    var merged: OrderedDictionary<String, YAMLNode.Pair> = [:]
-    var explicit: [YAMLNode.Pair] = []
-    for pair in pairs {
-      guard pair.key.isMergeKey else {
-        explicit.append(pair)
-        continue
-      }
-      guard let sources = mergeSources(pair.value) else { return nil }
-      for source in sources {
-        guard let sourcePairs = mergedPairs(of: source), charge(sourcePairs.count, at: pair.value) else { return nil }
-        for sourcePair in sourcePairs {
-          guard let key = sourcePair.key.scalarText, merged[key] == nil else { continue }
-          merged[key] = sourcePair
-        }
-      }
-    }
-    for pair in explicit { if let key = pair.key.scalarText { merged.removeValue(forKey: key) } }
-    return Array(merged.values) + explicit
+    return expandingMerges(
+      pairs, charging: charging, entry: { $0 }, entries: { mergedPairs(of: $0, charging: charging) },
+      key: \.key.scalarText)
   }
 
   /// A key's text, or nil after reporting a collection.

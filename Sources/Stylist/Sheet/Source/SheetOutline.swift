@@ -7,7 +7,7 @@
 /// two styles here and one rule in ``StyleSheet/rules``.
 public struct SheetOutline: Sendable, Hashable {
   /// Every style entry, the `default:` style among them (named `default`).
-  public internal(set) var styles: [Style] = []
+  public internal(set) var styles: [StyleEntry] = []
   /// Every group entry, nested ones included.
   public internal(set) var groups: [Group] = []
   /// Every entry of a `themes:` block.
@@ -25,7 +25,7 @@ public struct SheetOutline: Sendable, Hashable {
   public init() {}
 
   /// A style entry: the selector it registers and where its key is.
-  public struct Style: Sendable, Hashable {
+  public struct StyleEntry: Sendable, Hashable {
     /// The registered name: the key with its group path and block theme in front.
     public var name: String
     public var location: SourceLocation { position.location(in: file) }

@@ -2,7 +2,7 @@
 /// Unicode scalars).
 ///
 /// Eight bytes: every value of the source model and every entry of the
-/// outline keeps one, with the file kept once beside them. Positions past
+/// outline keeps one, beside the name of its file. Positions past
 /// 2³² clamp.
 struct SourcePosition: Hashable, Sendable {
   private let storedLine: UInt32

@@ -3,8 +3,8 @@
 enum StyleBody {
   /// Every value a scalar typed when read: the properties themselves, the
   /// same under every theme, which the compiled rule shares (no copy is
-  /// built); and where each key is written, in order.
-  case literal(Properties, keyPositions: [SourcePosition])
+  /// built).
+  case literal(Properties)
   /// Values with references (or anything but typed scalars), evaluated
   /// under each set of themes.
   case values(SourceMap)
@@ -20,9 +20,7 @@ enum StyleBody {
       }
       values.append(value)
     }
-    self = .literal(
-      Properties(keys: map.entries.map(\.key), values: values, keysAreUnique: map.keysAreUnique),
-      keyPositions: map.entries.map(\.keyPosition))
+    self = .literal(Properties(keys: map.entries.map(\.key), values: values, keysAreUnique: map.keysAreUnique))
   }
 }
 

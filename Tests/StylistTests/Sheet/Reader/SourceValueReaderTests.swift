@@ -78,6 +78,20 @@ import Testing
     #expect(map.entries[1].keyPosition == SourcePosition(line: 2, column: 17))
   }
 
+  /// A body's merge keys are charged once, also when it has an `extends`
+  /// (read from the same expansion): three merged values fit a budget of
+  /// four, and a second charge would not.
+  @Test func aBodyWithExtendsChargesItsMergeKeysOnce() throws {
+    let yaml = """
+      styles:
+        base: &plain { color: red, size: 1, weight: 2 }
+        other: { margin: 0 }
+        title: { <<: *plain, extends: other }
+      """
+    let sheet = try StyleSheet(yaml: yaml, name: "m.yaml", options: LoadOptions(maxExpandedValues: 4))
+    #expect(sheet.rules.first { $0.name == "title" }?.style.properties["size"] == .int(1))
+  }
+
   @Test func aBadMergeKeyIsReported() throws {
     let (value, errors) = try read("a: { <<: 1 }", "a")
     #expect(value == nil)
