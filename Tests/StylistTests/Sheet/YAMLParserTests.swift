@@ -9,7 +9,7 @@ import Testing
 @Suite struct YAMLParserTests {
   struct Outcome: Equatable {
     var events: [YAMLEvent] = []
-    var marks: [YAMLMark] = []
+    var marks: [SourcePosition] = []
     var texts: [String] = []
     var error: YAMLError?
   }

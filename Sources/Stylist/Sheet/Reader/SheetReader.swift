@@ -34,7 +34,7 @@ struct SheetReader {
     }
   }
 
-  private func location(_ mark: YAMLMark) -> SourceLocation {
+  private func location(_ mark: SourcePosition) -> SourceLocation {
     SourceLocation(file: file, line: mark.line, column: mark.column)
   }
 
@@ -111,7 +111,7 @@ struct SheetReader {
       {
         let style = StyleDefinition(
           selector: StyleSelector(token: TokenPattern(name: .exact("default"))), name: "default", body: body,
-          file: file, position: SourcePosition(pair.key.mark), extends: extends)
+          file: file, position: pair.key.mark, extends: extends)
         outline(style, into: &definitions.outline)
         definitions.defaultStyle = style
       }
@@ -191,7 +191,7 @@ struct SheetReader {
           case "themes": declaration.themes = axisThemes(entry.value, axis: name)
           case "default":
             if let theme = entry.value.scalarText, isThemeName(theme) {
-              declaration.defaultTheme = (theme, SourcePosition(entry.value.mark))
+              declaration.defaultTheme = (theme, entry.value.mark)
             } else {
               error(
                 "the default of axis '\(name)' must be a theme name, not \(entry.value.kindName)", .wrongType,
@@ -225,7 +225,7 @@ struct SheetReader {
         error("invalid theme name '\(item.scalarText ?? item.kindName)' in axis '\(axis)'", .invalidName, at: item)
         continue
       }
-      themes.append((theme, SourcePosition(item.mark)))
+      themes.append((theme, item.mark))
     }
     return themes
   }
@@ -243,7 +243,7 @@ struct SheetReader {
         continue
       }
       definitions.declaredThemes.append(theme)
-      definitions.outline.themes.append(.init(name: theme, file: file, position: SourcePosition(pair.key.mark)))
+      definitions.outline.themes.append(.init(name: theme, file: file, position: pair.key.mark))
       guard let blocks = pairs(pair.value, what: "theme '\(theme)'") else { continue }
       for block in blocks {
         guard let name = key(block) else { continue }
@@ -304,7 +304,7 @@ struct SheetReader {
       definitions.outline.groups.append(
         .init(
           path: path.map(\.text).joined(separator: "/"), theme: theme, file: file,
-          position: SourcePosition(pair.key.mark)))
+          position: pair.key.mark))
       for entry in entries {
         if entry.key.scalarText == "groups" {
           if let nested = self.pairs(entry.value, what: "'groups' of group '\(raw)'") {
@@ -334,7 +334,7 @@ struct SheetReader {
   private struct Key {
     var text: String
     var style: YAMLScalarStyle
-    var mark: YAMLMark
+    var mark: SourcePosition
   }
 
   /// The key as a scalar, or nil after reporting a collection.
@@ -352,7 +352,7 @@ struct SheetReader {
     else { return nil }
     return StyleDefinition(
       selector: selector, name: isDescription ? nil : registeredName(key.text, groups: groups, theme: theme),
-      body: body, file: file, position: SourcePosition(key.mark), extends: extends)
+      body: body, file: file, position: key.mark, extends: extends)
   }
 
   /// The selector a style entry registers (group path and block theme
@@ -457,7 +457,7 @@ struct SheetReader {
         extensions.append(
           .init(
             selector: try StyleSelector(parsing: text), text: text.trimmingSpaces,
-            position: SourcePosition(target.mark)))
+            position: target.mark))
       } catch {
         reportSyntax(error, in: text, what: "invalid selector '\(text.trimmingSpaces)' in 'extends'", at: target)
         return nil
@@ -484,12 +484,12 @@ struct SheetReader {
   }
 
   /// Notes an `axes:` entry in the outline.
-  private func outline(_ axis: AxisDeclaration, at key: YAMLMark, into outline: inout SheetOutline) {
+  private func outline(_ axis: AxisDeclaration, at key: SourcePosition, into outline: inout SheetOutline) {
     outline.axes.append(
       .init(
         name: axis.name, themes: axis.themes.map { .init(name: $0.name, file: file, position: $0.position) },
         defaultTheme: axis.defaultTheme.map { .init(name: $0.name, file: file, position: $0.position) },
-        file: file, position: SourcePosition(key)))
+        file: file, position: key))
   }
 
   /// Points into the key when it sits on one line: its column plus the
@@ -503,14 +503,14 @@ struct SheetReader {
   }
 
   private func reportSyntax(
-    _ syntax: SyntaxError, in text: String, what: String, at mark: YAMLMark, style: YAMLScalarStyle
+    _ syntax: SyntaxError, in text: String, what: String, at mark: SourcePosition, style: YAMLScalarStyle
   ) {
     var location = location(mark)
     if !text.contains("\n") { location.column += syntax.column - 1 + (style == .plain ? 0 : 1) }
     sink.error("\(what): \(syntax.message)", .invalidSelector, at: location)
   }
 
-  private func warnEmptyComponents(_ raw: String, at mark: YAMLMark) {
+  private func warnEmptyComponents(_ raw: String, at mark: SourcePosition) {
     sink.warning("ignored empty component in '\(raw.trimmingSpaces)'", .emptyComponent, at: location(mark))
   }
 }

@@ -3,15 +3,14 @@ extension SourceValueReader {
   /// A scalar of `style` with `tag`: a typed value, one reference, a
   /// template, or the message of why it is none. Each reference is noted
   /// for the outline and for what the value being read refers to.
-  func scalar(_ text: String, style: YAMLScalarStyle, tag: String?, at mark: YAMLMark) -> SourceScalar {
-    let position = SourcePosition(mark)
+  func scalar(_ text: String, style: YAMLScalarStyle, tag: String?, at position: SourcePosition) -> SourceScalar {
     guard text.containsByte(UInt8(ascii: "$")) else {
       return SourceScalar(form: Self.typed(text, style: style, tag: tag), position: position)
     }
     let parsed: [TemplatePiece]?
     do {
       parsed = try VariableReference.pieces(
-        in: text, at: position, textColumn: Self.textColumn(of: text, style: style, at: mark))
+        in: text, at: position, textColumn: Self.textColumn(of: text, style: style, at: position))
     } catch {
       return SourceScalar(form: .invalid(error.message), position: position)
     }
@@ -44,7 +43,7 @@ extension SourceValueReader {
 
   /// The column of a scalar's first character, where its text maps to
   /// columns (on one line, not a block scalar); nil elsewhere.
-  private static func textColumn(of text: String, style: YAMLScalarStyle, at mark: YAMLMark) -> Int? {
+  private static func textColumn(of text: String, style: YAMLScalarStyle, at mark: SourcePosition) -> Int? {
     guard !text.containsByte(UInt8(ascii: "\n")) else { return nil }
     switch style {
     case .plain: return mark.column
@@ -70,8 +69,4 @@ extension SourceValueReader {
     }
     return .literal(value)
   }
-}
-
-extension SourcePosition {
-  init(_ mark: YAMLMark) { self.init(line: mark.line, column: mark.column) }
 }

@@ -26,7 +26,7 @@ final class SourceValueReader {
     self.budget = budget
   }
 
-  func location(_ node: YAMLNode) -> SourceLocation { SourcePosition(node.mark).location(in: file) }
+  func location(_ node: YAMLNode) -> SourceLocation { node.mark.location(in: file) }
 
   /// `path` as read before, if it was.
   func interned(_ path: String) -> String {
@@ -47,14 +47,14 @@ final class SourceValueReader {
 
   /// A variable's value with the paths it refers to, each once; nil after
   /// reporting why not.
-  func leaf(_ node: YAMLNode, key: YAMLMark) -> VariableLeaf? {
+  func leaf(_ node: YAMLNode, key: SourcePosition) -> VariableLeaf? {
     let outer = references
     references = []
     defer { references = outer }
     guard let value = value(node) else { return nil }
     var seen: Set<String> = []
     let distinct = references.filter { seen.insert($0).inserted }
-    return VariableLeaf(value: value, key: SourcePosition(key), file: file, references: distinct)
+    return VariableLeaf(value: value, key: key, file: file, references: distinct)
   }
 
   /// `node` in the source model, or nil after reporting why not.
@@ -86,7 +86,7 @@ final class SourceValueReader {
         guard let value = value(item) else { return nil }
         values.append(value)
       }
-      return .list(SourceList(items: values, position: SourcePosition(node.mark)))
+      return .list(SourceList(items: values, position: node.mark))
     case .mapping(let pairs):
       return map(node, pairs: pairs).map(SourceValue.map)
     }
@@ -95,7 +95,7 @@ final class SourceValueReader {
   /// A map with its merge keys expanded (`expandingMerges`); a merged map
   /// is read as a value, so an anchored one is read once and shared.
   private func map(_ node: YAMLNode, pairs: YAMLNode.Pairs) -> SourceMap? {
-    let position = SourcePosition(node.mark)
+    let position = node.mark
     guard pairs.contains(where: { $0.key.isMergeKey }) else {
       var entries: [SourceEntry] = []
       entries.reserveCapacity(pairs.count)
@@ -147,7 +147,7 @@ final class SourceValueReader {
 
   private func entry(_ pair: YAMLNode.Pair) -> SourceEntry? {
     guard let key = keyText(pair.key), let value = value(pair.value) else { return nil }
-    return SourceEntry(key: key, keyPosition: SourcePosition(pair.key.mark), value: value)
+    return SourceEntry(key: key, keyPosition: pair.key.mark, value: value)
   }
 
   /// The maps a merge key's value names, or nil after reporting it is not

@@ -10,7 +10,7 @@ struct YAMLComposer {
   /// the wrong kind of node).
   struct Problem {
     var message: String
-    var mark: YAMLMark
+    var mark: SourcePosition
     var kind: DiagnosticKind
   }
 
@@ -70,7 +70,7 @@ struct YAMLComposer {
   }
 
   /// Adds `event`; `text` is a scalar's.
-  private mutating func handle(_ event: YAMLEvent, at mark: YAMLMark, text: UnsafeBufferPointer<UInt8>)
+  private mutating func handle(_ event: YAMLEvent, at mark: SourcePosition, text: UnsafeBufferPointer<UInt8>)
     throws(YAMLError)
   {
     switch event {
@@ -123,7 +123,7 @@ struct YAMLComposer {
   }
 
   private mutating func record(
-    _ kind: YAMLNode.Kind, style: YAMLScalarStyle = .plain, tag: String?, at mark: YAMLMark, first: Int32 = 0,
+    _ kind: YAMLNode.Kind, style: YAMLScalarStyle = .plain, tag: String?, at mark: SourcePosition, first: Int32 = 0,
     count: Int32 = 0
   ) throws(YAMLError) -> YAMLNodeID {
     try checkSize(records.count, at: mark)
@@ -135,7 +135,7 @@ struct YAMLComposer {
     return node
   }
 
-  private mutating func push(_ kind: YAMLNode.Kind, tag: String?, anchor: String?, at mark: YAMLMark)
+  private mutating func push(_ kind: YAMLNode.Kind, tag: String?, anchor: String?, at mark: SourcePosition)
     throws(YAMLError)
   {
     if open.count >= maxDepth {
@@ -146,14 +146,14 @@ struct YAMLComposer {
   }
 
   /// Node ids and positions are 32-bit: a file that needs more fails.
-  private func checkSize(_ count: Int, at mark: YAMLMark) throws(YAMLError) {
+  private func checkSize(_ count: Int, at mark: SourcePosition) throws(YAMLError) {
     guard count < YAMLTree.maxCount else {
       throw YAMLError(
         message: "YAML too large: more than \(YAMLTree.maxCount) nodes or bytes", mark: mark, kind: .limitExceeded)
     }
   }
 
-  private mutating func add(_ node: YAMLNodeID, at mark: YAMLMark) throws(YAMLError) {
+  private mutating func add(_ node: YAMLNodeID, at mark: SourcePosition) throws(YAMLError) {
     try checkSize(children.count + pending.count, at: mark)
     if open.isEmpty {
       roots.append(node)
@@ -201,7 +201,7 @@ struct YAMLComposer {
     guard count > 1 else { return true }
     func key(_ index: Int) -> YAMLNodeID { children[range.lowerBound + 2 * index] }
     let reported = problems.count
-    func mark(_ key: YAMLNodeID) -> YAMLMark { records[Int(key.index)].mark }
+    func mark(_ key: YAMLNodeID) -> SourcePosition { records[Int(key.index)].mark }
     // Most maps (a style's properties) are small: comparing every pair costs
     // less than hashing every key.
     if count <= 12 {
@@ -213,7 +213,7 @@ struct YAMLComposer {
       return problems.count == reported
     }
     // Keys compare as strings do, by canonical equivalence.
-    var seen: [String: YAMLMark] = [:]
+    var seen: [String: SourcePosition] = [:]
     seen.reserveCapacity(count)
     for index in 0..<count {
       guard let text = scalarText(key(index)), text != "<<" else { continue }
@@ -230,7 +230,7 @@ struct YAMLComposer {
   /// map, `!!map` on a scalar): the tag cannot be honoured, and ignoring
   /// it would load something other than what the sheet says. Other tags
   /// are not checked here (see `CoreSchema.taggedValue`).
-  private mutating func checkTag(_ tag: String?, on kind: YAMLNode.Kind, at mark: YAMLMark) {
+  private mutating func checkTag(_ tag: String?, on kind: YAMLNode.Kind, at mark: SourcePosition) {
     guard let tag, let tagged = YAMLTag.kind(of: tag), tagged != kind else { return }
     problems.append(
       Problem(
@@ -238,7 +238,7 @@ struct YAMLComposer {
         kind: .invalidValue))
   }
 
-  private mutating func reportDuplicate(_ key: String, at mark: YAMLMark, first: YAMLMark) {
+  private mutating func reportDuplicate(_ key: String, at mark: SourcePosition, first: SourcePosition) {
     problems.append(
       Problem(
         message: "duplicate key '\(key)' (first defined at \(first.line):\(first.column))", mark: mark,

@@ -17,7 +17,7 @@ struct YAMLEventBatch: Sendable {
   private struct Event {
     var kind: Kind
     var style: YAMLScalarStyle
-    var mark: YAMLMark
+    var mark: SourcePosition
     var value: Text
     var tag: Text
     var anchor: Text
@@ -41,7 +41,7 @@ struct YAMLEventBatch: Sendable {
 
   /// Adds an event; the texts are copied.
   mutating func append(
-    _ kind: Kind, style: YAMLScalarStyle = .plain, mark: YAMLMark, value: UnsafeBufferPointer<UInt8>? = nil,
+    _ kind: Kind, style: YAMLScalarStyle = .plain, mark: SourcePosition, value: UnsafeBufferPointer<UInt8>? = nil,
     tag: UnsafeBufferPointer<UInt8>? = nil, anchor: UnsafeBufferPointer<UInt8>? = nil
   ) {
     events.append(
@@ -57,7 +57,7 @@ struct YAMLEventBatch: Sendable {
 
   /// Takes an event, its mark and a scalar's text (empty for other events;
   /// valid only during the call).
-  typealias Handler = (YAMLEvent, YAMLMark, UnsafeBufferPointer<UInt8>) throws(YAMLError) -> Void
+  typealias Handler = (YAMLEvent, SourcePosition, UnsafeBufferPointer<UInt8>) throws(YAMLError) -> Void
 
   /// Hands every event to `handler`, in order, as `YAMLEvent`s.
   func deliver(to handler: Handler) throws(YAMLError) {

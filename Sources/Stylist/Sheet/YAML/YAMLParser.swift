@@ -131,7 +131,7 @@ enum YAMLParser {
   ) throws(YAMLError) {
     var parser = yaml_parser_t()
     guard yaml_parser_initialize(&parser) != 0 else {
-      throw YAMLError(message: "cannot initialise the YAML parser", mark: YAMLMark(line: 1, column: 1))
+      throw YAMLError(message: "cannot initialise the YAML parser", mark: SourcePosition(line: 1, column: 1))
     }
     defer { yaml_parser_delete(&parser) }
     var failure: YAMLError?
@@ -168,7 +168,7 @@ enum YAMLParser {
   private static func syntaxError(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>) -> YAMLError {
     let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
     let context = parser.context.map { String(cString: $0) }
-    var mark = YAMLMark(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
+    var mark = SourcePosition(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
     if parser.error == YAML_READER_ERROR {
       // Reader errors (bad encoding, control characters) carry a byte offset only.
       mark = self.mark(atOffset: min(Int(parser.problem_offset), bytes.count), in: bytes)
@@ -180,7 +180,7 @@ enum YAMLParser {
       // counts against its look-ahead, so the place is where it stopped.
       return YAMLError(message: "nesting deeper than libyaml allows", mark: mark, kind: .limitExceeded)
     }
-    let opened = YAMLMark(line: Int(parser.context_mark.line) + 1, column: Int(parser.context_mark.column) + 1)
+    let opened = SourcePosition(line: Int(parser.context_mark.line) + 1, column: Int(parser.context_mark.column) + 1)
     let offset = Int(parser.problem_mark.index)
     let byte = offset < bytes.count ? bytes[offset] : nil
     let message =
@@ -193,7 +193,7 @@ enum YAMLParser {
   /// unclosed quotes and brackets (saying where they were opened), a `: `
   /// inside a plain value, a line indented differently. Nil for the rest,
   /// which keep libyaml's message. The location stays libyaml's.
-  static func userTerms(problem: String, context: String?, opened: YAMLMark, byte: UInt8?) -> String? {
+  static func userTerms(problem: String, context: String?, opened: SourcePosition, byte: UInt8?) -> String? {
     let start = "\(opened.line):\(opened.column)"
     switch (problem, context) {
     case ("found character that cannot start any token", _) where byte == UInt8(ascii: "\t"),
@@ -217,7 +217,7 @@ enum YAMLParser {
   }
 
   /// Line and column (in characters, counting UTF-8 lead bytes) of a byte offset.
-  private static func mark(atOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> YAMLMark {
+  private static func mark(atOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourcePosition {
     var line = 1
     var column = 1
     for byte in bytes[..<offset] {
@@ -228,7 +228,7 @@ enum YAMLParser {
         column += 1
       }
     }
-    return YAMLMark(line: line, column: column)
+    return SourcePosition(line: line, column: column)
   }
 
   /// Copies `event` into `batch`, texts included.
@@ -238,7 +238,7 @@ enum YAMLParser {
       return UnsafeBufferPointer(
         start: text, count: count ?? strlen(UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self)))
     }
-    let mark = YAMLMark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+    let mark = SourcePosition(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
     switch event.type {
     case YAML_DOCUMENT_START_EVENT: batch.append(.documentStart, mark: mark)
     case YAML_DOCUMENT_END_EVENT: batch.append(.documentEnd, mark: mark)

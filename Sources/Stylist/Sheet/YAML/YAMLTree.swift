@@ -8,7 +8,7 @@
 /// views; whatever holds a view keeps the tree alive.
 final class YAMLTree {
   struct Record {
-    var mark: YAMLMark
+    var mark: SourcePosition
     /// A scalar's first byte in `bytes`; a collection's first child in `children`.
     var first: Int32
     /// A scalar's bytes; a collection's children (a mapping's alternate
@@ -113,7 +113,7 @@ struct YAMLNode {
   private var record: YAMLTree.Record { tree.records[Int(id.index)] }
 
   var kind: Kind { record.kind }
-  var mark: YAMLMark { record.mark }
+  var mark: SourcePosition { record.mark }
   var tag: String? { record.isTagged ? tree.tags[id] : nil }
   /// Named by an anchor, so aliases may share it.
   var isAnchored: Bool { !tree.anchored.isEmpty && tree.anchored.contains(id) }
