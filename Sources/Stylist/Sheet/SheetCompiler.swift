@@ -157,9 +157,8 @@ struct SheetCompiler {
         compiler.flatten(defaultIndex, theme: theme)
       }
     }
-    let unused = unusedVariables()
-    checkUnusedVariables(unused)
-    warnUnusedVariables(unused)
+    checkUnreachedVariables(unreachedVariables())
+    warnUnreferencedVariables()
     var sheet = StyleSheet(
       rules: rules, defaultStyle: defaultStyle, mode: definitions.mode,
       themes: Array(definitions.declaredThemes), axes: axes, files: definitions.files)
@@ -497,8 +496,9 @@ struct SheetCompiler {
     for (key, value) in inherited { chain.links[position].result?[key] = value }
   }
 
-  /// A variable leaf no style, default or other used variable reached.
-  private struct UnusedVariable {
+  /// A variable leaf no evaluation of a style, the default or a variable
+  /// they use reached.
+  private struct UnreachedVariable {
     var path: String
     /// The theme whose `variables:` define it; nil for the global ones.
     var theme: String?
@@ -507,7 +507,7 @@ struct SheetCompiler {
 
   /// The variable leaves no evaluation used, global ones first, then each
   /// theme's in load order.
-  private func unusedVariables() -> [UnusedVariable] {
+  private func unreachedVariables() -> [UnreachedVariable] {
     var used: Set<String> = []
     for evaluator in evaluators.values { used.formUnion(evaluator.used) }
     func isUsed(_ path: String) -> Bool {
@@ -520,16 +520,16 @@ struct SheetCompiler {
     }
     var trees: [(theme: String?, tree: VariableTree)] = [(nil, definitions.variables)]
     trees += definitions.themeVariables.map { ($0.key, $0.value) }
-    var unused: [UnusedVariable] = []
+    var unreached: [UnreachedVariable] = []
     for (theme, tree) in trees {
       for (path, leaf) in tree.leaves where !isUsed(path) {
-        unused.append(UnusedVariable(path: path, theme: theme, location: leaf.key.location(in: leaf.file)))
+        unreached.append(UnreachedVariable(path: path, theme: theme, location: leaf.key.location(in: leaf.file)))
       }
     }
-    return unused
+    return unreached
   }
 
-  /// Evaluates the variables no style uses, so that an unknown name or a
+  /// Evaluates the variables no evaluation reached, so that an unknown name or a
   /// cycle among them is an error too: a sheet's variables are checked
   /// whether or not a style uses them yet. More cheaply than a style's:
   /// under the variable's own themes (none for a global one; the theme
@@ -539,8 +539,8 @@ struct SheetCompiler {
   /// different axes is not looked for there: a design system's token
   /// library, mostly unused by any one app, would cost every set of themes
   /// for every token.
-  private mutating func checkUnusedVariables(_ unused: [UnusedVariable]) {
-    for variable in unused {
+  private mutating func checkUnreachedVariables(_ unreached: [UnreachedVariable]) {
+    for variable in unreached {
       if variable.theme != nil, definitions.variables.lookup(variable.path.split(separator: ".")) != nil { continue }
       // One checked before may have reached it (`a: $b` checks `b`).
       if evaluators.values.contains(where: { $0.used.contains(variable.path) }) { continue }
@@ -564,7 +564,7 @@ struct SheetCompiler {
     }
   }
 
-  /// The sets `checkUnusedVariables` evaluates a variable under after its
+  /// The sets `checkUnreachedVariables` evaluates a variable under after its
   /// own themes: its own at the axis defaults, then with each theme of
   /// another axis that it reached; each once.
   private func checkSets(_ reach: Reach) -> [ThemeSet] {
@@ -582,10 +582,11 @@ struct SheetCompiler {
     return sets
   }
 
-  /// Warns of each variable no style uses.
-  private func warnUnusedVariables(_ unused: [UnusedVariable]) {
+  /// Warns of each variable nothing refers to (`SheetOutline`), once the
+  /// sheet has no error.
+  private func warnUnreferencedVariables() {
     guard !sink.hasErrors else { return }
-    for variable in unused {
+    for variable in definitions.outline.unreferencedVariables() {
       sink.warning("unused variable '\(variable.path)'", .unusedVariable, at: variable.location)
     }
   }

@@ -114,3 +114,33 @@ extension SheetOutline {
     extensions.appendMoving(layer.extensions)
   }
 }
+
+extension SheetOutline {
+  /// The variables nothing refers to: no use names the variable or a map
+  /// holding it (`$colors` uses `colors.text`). A use in a variable's value
+  /// counts as much as one in a style's, so a variable that only an
+  /// unreferenced one uses is not listed: deleting it would break the
+  /// sheet. A variable written again (a later layer) is listed at its last
+  /// definition. In load order.
+  func unreferencedVariables() -> [Variable] {
+    let used = Set(variableUses.lazy.map(\.path))
+    func isUsed(_ path: String) -> Bool {
+      var prefix = Substring(path)
+      while true {
+        if used.contains(String(prefix)) { return true }
+        guard let dot = prefix.lastIndex(of: ".") else { return false }
+        prefix = prefix[..<dot]
+      }
+    }
+    struct Key: Hashable {
+      var path: String
+      var theme: String?
+    }
+    var last: [Key: Int] = [:]
+    for (index, variable) in variables.enumerated() { last[Key(path: variable.path, theme: variable.theme)] = index }
+    return variables.indices.lazy
+      .filter { last[Key(path: self.variables[$0].path, theme: self.variables[$0].theme)] == $0 }
+      .map { self.variables[$0] }
+      .filter { !isUsed($0.path) }
+  }
+}

@@ -103,6 +103,34 @@ import Testing
     #expect(sheet.outline.variableUses.map(\.path) == ["size", "size", "twice"])
   }
 
+  /// The unused-variable warning reads the outline: a variable is used
+  /// when any value refers to it or to a map holding it, a variable's value
+  /// included; one written twice is reported once, at its last definition.
+  @Test func unreferencedVariablesAreThoseNothingRefersTo() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("refs-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let (base, overlay) = (folder + "/base.yaml", folder + "/overlay.yaml")
+    try """
+    variables:
+      colors: { ink: black, paper: white }
+      base: 4
+      gap: $base
+      spare: 1
+    themes:
+      dark:
+        variables: { colors: { ink: white }, lonely: 0 }
+    styles:
+      a: { c: $colors, m: "${gap}px" }
+    """.write(toFile: base, atomically: true, encoding: .utf8)
+    try "variables:\n  spare: 2\n".write(toFile: overlay, atomically: true, encoding: .utf8)
+    let sheet = try StyleSheet(contentsOf: [base, overlay])
+    let unreferenced = sheet.outline.unreferencedVariables()
+    #expect(unreferenced.map(\.path) == ["lonely", "spare"])
+    #expect(unreferenced.map(\.location) == [at(base, 8, 42), at(overlay, 2, 3)])
+    #expect(
+      sheet.warnings.filter { $0.kind == .unusedVariable }.map(\.location) == [at(base, 8, 42), at(overlay, 2, 3)])
+  }
+
   @Test func aSheetBuiltInCodeHasAnEmptyOutline() {
     #expect(StyleSheet(rules: []).outline == SheetOutline())
   }
