@@ -1,7 +1,6 @@
 extension RuleTrie {
   /// Runs `collector` over every rule that applies to `node` while the
-  /// rules of `themeSets` can (`CurrentThemes.themeSets`). The walk's scratch
-  /// is on the stack.
+  /// rules of `themeSets` can (`CurrentThemes.themeSets`).
   func collect<Node: QueryNode, Collector: MatchCollector>(
     _ node: Node, themeSets: [ThemeSetID], into collector: inout Collector
   ) {
@@ -10,7 +9,7 @@ extension RuleTrie {
 
   /// The rule that outranks every other applicable one, with its vector
   /// when `keepingVector` (else `vectors` is empty: what `batch` keeps
-  /// needs none, and the query then allocates nothing).
+  /// needs none).
   func best<Node: QueryNode>(
     _ node: Node, themeSets: [ThemeSetID], mode: PrecedenceMode, keepingVector: Bool = true
   ) -> (key: RankKey?, vectors: RankedVectors) {
@@ -48,33 +47,17 @@ extension RuleTrie {
     }
   }
 
-  /// Calls `body` with a query on `node`, its scratch on the stack.
+  /// Calls `body` with a query on `node`.
   func withQuery<Node: QueryNode, Result>(_ node: Node, _ body: (borrowing TrieQuery<Node>) -> Result) -> Result {
-    let depth = node.depth
-    return withUnsafeTemporaryAllocation(of: NameID.self, capacity: max(2 * depth, 1)) { ids in
-      withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(2 * depth, 1)) { links in
-        // A walk's path holds a root and at most one trie node per component.
-        withUnsafeTemporaryAllocation(of: TrieQuery<Node>.Frame.self, capacity: longestRule + 1) { frames in
-          // One entry per component placed, and one for a bound (`TrieQuery.cannotBeat`).
-          withUnsafeTemporaryAllocation(of: Specificity.Entry.self, capacity: longestRule + 1) { entries in
-            let query = TrieQuery(
-              trie: self, node: node, names: UnsafeMutableBufferPointer(rebasing: ids[0..<depth]),
-              variants: UnsafeMutableBufferPointer(rebasing: ids[depth..<2 * depth]),
-              below: UnsafeMutableBufferPointer(rebasing: links[0..<depth]),
-              above: UnsafeMutableBufferPointer(rebasing: links[depth..<2 * depth]), frames: frames, entries: entries)
-            return body(query)
-          }
-        }
-      }
-    }
+    body(TrieQuery(trie: self, node: node))
   }
 }
 
 /// One query on the rule trie: the node's names as ids, and the walk's state.
 ///
 /// Noncopyable, so the hot loops can never copy it (and retain its fields),
-/// and only ever borrowed: the walk's state lives in the scratch buffers,
-/// so no method mutates the query itself. The trie's tables are read
+/// and only ever borrowed: the walk's state lives in buffers the query
+/// allocates and frees, so no method mutates the query itself. The trie's tables are read
 /// through `trie`, which keeps the query small.
 struct TrieQuery<Node: QueryNode>: ~Copyable {
   /// Lent for the query: the caller holds the trie.
@@ -98,18 +81,28 @@ struct TrieQuery<Node: QueryNode>: ~Copyable {
   /// first `placed`, positions ascending.
   let entries: UnsafeMutableBufferPointer<Specificity.Entry>
 
-  init(
-    trie: RuleTrie, node: Node, names: UnsafeMutableBufferPointer<NameID>,
-    variants: UnsafeMutableBufferPointer<NameID>, below: UnsafeMutableBufferPointer<Int32>,
-    above: UnsafeMutableBufferPointer<Int32>, frames: UnsafeMutableBufferPointer<Frame>,
-    entries: UnsafeMutableBufferPointer<Specificity.Entry>
-  ) {
+  init(trie: RuleTrie, node: Node) {
     (self.trie, self.node, depth) = (trie, node, node.depth)
-    (self.names, self.variants, self.below, self.above) = (names, variants, below, above)
-    (self.frames, self.entries) = (frames, entries)
+    names = .allocate(capacity: depth)
+    variants = .allocate(capacity: depth)
+    below = .allocate(capacity: depth)
+    above = .allocate(capacity: depth)
+    // A walk's path holds a root and at most one trie node per component.
+    frames = .allocate(capacity: trie.longestRule + 1)
+    // One entry per component placed, and one for a bound (`TrieQuery.cannotBeat`).
+    entries = .allocate(capacity: trie.longestRule + 1)
     token = node.tokenID(in: trie.names)
     node.intern(in: trie.names, names: names, variants: variants)
     linkRepeatedNames()
+  }
+
+  deinit {
+    names.deallocate()
+    variants.deallocate()
+    below.deallocate()
+    above.deallocate()
+    frames.deallocate()
+    entries.deallocate()
   }
 
   private func linkRepeatedNames() {

@@ -146,7 +146,6 @@ struct SheetCompiler {
       var rule = definitions.styles[index].rule
       rule.style = style
       rules.append(rule)
-      definitions.styles[index].rule = rule
     }
     var defaultStyle: Style?
     // A null `default:` extending nothing is no default.

@@ -3,17 +3,16 @@ import OrderedCollections
 /// A style as written, before variables and `extends` are resolved.
 struct StyleDefinition {
   /// Selector, name and source as registered, built once when read; its
-  /// style is empty until compiled, when the compiled rule replaces it
-  /// (one rule in memory per style, not two).
+  /// style is empty: the compiled rule is a copy with the style filled in.
   var rule: StyleRule
   /// The properties as written (nil for none; `extends` and merge keys
   /// settled), evaluated under each theme when the sheet compiles.
-  let body: StyleBody?
+  let body: SourceMap?
   let extends: [Extension]
 
   /// `name` is nil when the key as written is the selector's text.
   init(
-    selector: StyleSelector, name: String?, body: StyleBody?, file: String, position: SourcePosition,
+    selector: StyleSelector, name: String?, body: SourceMap?, file: String, position: SourcePosition,
     extends: [Extension]
   ) {
     let source = position.location(in: file)

@@ -156,21 +156,12 @@ final class ValueEvaluator {
 
   /// The values of a style's body (nil for none).
   ///
-  /// What is charged: nothing for a literal body, whose properties were
-  /// built when read and are the same under every theme; else the map and
-  /// every value built. Given `unthemed`, the same body's
+  /// What is charged: the map and every value built. Given `unthemed`, the same body's
   /// values under no theme, an entry that reached no shadowed variable is
   /// the same under this theme: the unthemed values are copied (charged as
   /// copies) and only the others evaluated again.
-  func values(ofStyleBody body: StyleBody?, file: String, unthemed: BodyValues? = nil) -> BodyValues? {
-    switch body {
-    case nil: return BodyValues()
-    case .literal(let properties)?: return BodyValues(properties: properties)
-    case .values(let body)?: return values(of: body, file: file, unthemed: unthemed)
-    }
-  }
-
-  private func values(of body: SourceMap, file: String, unthemed: BodyValues?) -> BodyValues? {
+  func values(ofStyleBody body: SourceMap?, file: String, unthemed: BodyValues? = nil) -> BodyValues? {
+    guard let body else { return BodyValues() }
     // A repeated key makes the unthemed values fewer than the entries: evaluate them all.
     let count = body.entries.count
     let base = unthemed.flatMap { $0.properties.count == count ? $0 : nil }
@@ -385,5 +376,20 @@ extension PropertyValue {
     case .map: "a map"
     default: "a scalar"
     }
+  }
+}
+
+extension Properties {
+  /// `values` under `keys`. Keys known to be unique go in without a search
+  /// for each (a small map's search compares the key with every one before
+  /// it); a repeated key keeps its first place and its last value.
+  init(keys: [String], values: [PropertyValue], keysAreUnique: Bool) {
+    if keysAreUnique {
+      self.init(uncheckedUniqueKeys: keys, values: values)
+      return
+    }
+    self.init()
+    reserveCapacity(values.count)
+    for (key, value) in zip(keys, values) { self[key] = value }
   }
 }

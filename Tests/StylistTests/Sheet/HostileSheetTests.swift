@@ -60,7 +60,7 @@ import Testing
     // Located at the style where the budget ran out, flattening from the far end.
     #expect(
       errors.map(\.text) == [
-        "chain.yaml:18588:3: error: extends copies too many values (a chain of styles extending each other?)"
+        "chain.yaml:18590:3: error: extends copies too many values (a chain of styles extending each other?)"
       ])
     #expect(errors.allSatisfy { $0.kind == .limitExceeded })
   }

@@ -416,7 +416,7 @@ struct SheetReader {
   /// and what it extends, or nil after reporting why not; the body's values
   /// are evaluated when the sheet compiles.
   private func readBody(_ node: YAMLNode, selector: String) -> (
-    body: StyleBody?, extends: [StyleDefinition.Extension]
+    body: SourceMap?, extends: [StyleDefinition.Extension]
   )? {
     if node.isNull { return (nil, []) }
     guard case .mapping(let written) = node.content else {
@@ -428,7 +428,7 @@ struct SheetReader {
     }
     guard case .map(var body)? = values.value(node) else { return nil }
     guard let extendsPosition = body.entries.firstIndex(where: { $0.key == "extends" }) else {
-      return (StyleBody(body), [])
+      return (body, [])
     }
     // The entry as written (merged maps may hold it), read as YAML for its selectors.
     let extendsPair: YAMLNode.Pair?
@@ -438,7 +438,7 @@ struct SheetReader {
       extendsPair = written.first { $0.key.holds("extends") }
     }
     body.entries.remove(at: extendsPosition)
-    guard let extendsPair else { return (StyleBody(body), []) }
+    guard let extendsPair else { return (body, []) }
     let targets: [YAMLNode]
     switch extendsPair.value.content {
     case .scalar: targets = [extendsPair.value]
@@ -463,7 +463,7 @@ struct SheetReader {
         return nil
       }
     }
-    return (StyleBody(body), extensions)
+    return (body, extensions)
   }
 
   /// Notes a style and its `extends` targets in the outline.
