@@ -64,6 +64,6 @@ func parseNodeArgument(_ text: String) throws -> NodeIdentifier {
 
 /// Reports a node argument's error at its column; the command then exits 2.
 func invalidNode(_ text: String, _ error: SyntaxError) -> ExitCode {
-  Diagnostics.error("invalid node '\(text)': \(error.message)", at: "<command line>:1:\(error.column)")
+  Diagnostics.write([error.diagnostic(inNode: text, file: "<command line>")])
   return ExitCode(ExitStatus.invalidInput)
 }

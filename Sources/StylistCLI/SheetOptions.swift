@@ -68,13 +68,10 @@ func validateThemes(_ arguments: [String]) throws {
 /// Warns about each of `themes` no sheet mentions; two of one axis are a
 /// usage error: the message, then exit 64.
 func checkThemeOption(_ themes: [String], in engine: StyleEngine) throws {
-  for theme in themes {
-    Diagnostics.warnIfUnknown(theme: theme, in: engine, at: SourceLocation(wholeOf: "<command line>"))
-  }
-  if let conflict = engine.themeConflict(in: themes) {
-    Diagnostics.error("--theme: \(conflict)", at: "<command line>")
-    throw ExitCode(ExitStatus.usage)
-  }
+  let diagnostics = engine.themeDiagnostics(
+    ofOption: themes, named: "--theme", at: SourceLocation(wholeOf: "<command line>"))
+  Diagnostics.write(diagnostics)
+  if diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(ExitStatus.usage) }
 }
 
 /// The nodes a query command answers, and how: `match` and `watch`.

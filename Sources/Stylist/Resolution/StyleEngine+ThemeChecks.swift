@@ -18,6 +18,21 @@ extension StyleEngine {
     return node
   }
 
+  /// What to say about themes given together as one option (`option`,
+  /// e.g. `--theme`): a warning for each no loaded sheet mentions, then,
+  /// when two are on one axis, an error; all at `location`, where the
+  /// option was given.
+  public func themeDiagnostics(ofOption themes: [String], named option: String, at location: SourceLocation)
+    -> [SheetDiagnostic]
+  {
+    let index = snapshot.index
+    var diagnostics = themes.compactMap { unknownThemeWarning($0, known: index.themes, at: location) }
+    if let conflict = index.axes.conflict(in: themes) {
+      diagnostics.append(SheetDiagnostic(.error, "\(option): \(conflict)", kind: .themeConflict, at: location))
+    }
+    return diagnostics
+  }
+
   /// What to say about the themes `tree` names, in order, up to and with
   /// the first error: when the engine has no themes of its own (so the
   /// tree's apply), two of the tree's themes on one axis (an error at its
@@ -47,8 +62,9 @@ extension StyleEngine {
     }
     for (identifier, item) in tree.atoms where identifier.themes.count > 1 {
       guard let conflict = index.axes.conflict(in: identifier.themes) else { continue }
-      let message = "invalid node '\(identifier)': \(conflict)"
-      return diagnostics + [SheetDiagnostic(.error, message, kind: .themeConflict, at: item.source ?? whole)]
+      return diagnostics + [
+        .invalidNode(identifier.description, conflict.description, kind: .invalidNode, at: item.source ?? whole)
+      ]
     }
     return diagnostics
   }

@@ -50,6 +50,8 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
   public static let invalidAxis = Self(rawValue: "invalid-axis")
   /// A tree file (`resolve --tree`) of the wrong shape.
   public static let invalidTree = Self(rawValue: "invalid-tree")
+  /// A node identifier given to a command that is not one (`a/*/b`).
+  public static let invalidNode = Self(rawValue: "invalid-node")
 
   // Warnings: the load succeeds.
 
@@ -79,7 +81,7 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
   public static let all: [DiagnosticKind] = [
     .yamlSyntax, .duplicateKey, .wrongType, .unknownKey, .invalidSelector, .invalidName, .invalidSetting,
     .invalidValue, .unknownVariable, .variableCycle, .unknownExtends, .extendsCycle, .importNotFound, .importCycle,
-    .unreadableFile, .limitExceeded, .invalidAxis, .invalidTree, .duplicateSelector, .neverWins, .unusedVariable,
+    .unreadableFile, .limitExceeded, .invalidAxis, .invalidTree, .invalidNode, .duplicateSelector, .neverWins, .unusedVariable,
     .emptyComponent,
     .unknownTheme, .themeConflict, .themeGroup, .similarTheme, .themedDropsProperties,
   ]

@@ -51,4 +51,34 @@ import Testing
     engine.theme = "dark"
     #expect(engine.themeDiagnostics(of: tree, file: "t.yaml").isEmpty)
   }
+
+  /// Themes given as one option: each unknown one warned about, then two
+  /// of one axis an error, all where the option was given.
+  @Test func optionThemesAreWarnedAboutThenChecked() {
+    let commandLine = Stylist.SourceLocation(wholeOf: "<command line>")
+    #expect(
+      engine.themeDiagnostics(ofOption: ["drak", "dark", "light"], named: "--theme", at: commandLine).map(
+        \.description) == [
+          "<command line>: warning: no loaded sheet mentions theme 'drak'; did you mean 'dark'? [unknown-theme]",
+          "<command line>: error: --theme: 'dark' and 'light' are both on axis 'appearance'",
+        ])
+    #expect(engine.themeDiagnostics(ofOption: ["dark"], named: "--theme", at: commandLine).isEmpty)
+  }
+
+  /// A node's syntax error, and two themes of one axis in it, are worded
+  /// as a tree's atom is, at the column of the problem.
+  @Test func aNodeArgumentIsReportedAtItsColumn() throws {
+    for (text, expected) in [
+      ("a/*/b", "<command line>:1:3: error: invalid node 'a/*/b': wildcards are only allowed in selectors"),
+      (
+        "@dark/@light/title",
+        "<command line>:1:7: error: invalid node '@dark/@light/title': 'dark' and 'light' are both on axis 'appearance'"
+      ),
+    ] {
+      let error = #expect(throws: SyntaxError.self) { try engine.checkNode(parsing: text) }
+      let diagnostic = try #require(error).diagnostic(inNode: text, file: "<command line>")
+      #expect(diagnostic.description == expected)
+      #expect(diagnostic.kind == .invalidNode)
+    }
+  }
 }
