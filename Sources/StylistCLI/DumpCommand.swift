@@ -48,13 +48,7 @@ struct DumpCommand: ParsableCommand {
     var output = OutputBuffer()
     switch format {
     case .json: output.writeJSONLine(sheet.resolvedDump(themes: themes))
-    case .yaml:
-      if themes.count == 1 { output.writeLine("# Resolved under theme '\(themes[0])'; loads back as a sheet.") }
-      if themes.count > 1 {
-        let list = themes.map { "'\($0)'" }.joined(separator: ", ")
-        output.writeLine("# Resolved under themes \(list); loads back as a sheet.")
-      }
-      output.write(sheet.resolvedSheet(themes: themes).yamlText())
+    case .yaml: output.write(YAMLRenderer().resolvedSheet(sheet, themes: themes))
     }
     output.flush()
   }

@@ -60,7 +60,7 @@ struct ImagesCommand: ParsableCommand {
   func run() throws {
     let identifiers = try nodes.map(parseNodeArgument)
     let options = ImageNameOptions(separator: separator, wildcard: wildcard, form: form)
-    let lists = zip(nodes, identifiers).map { text, identifier in
+    let lists = zip(nodes, identifiers).map { text, identifier -> (node: String, names: ImageNames) in
       // Without sheets there are no axes: a node's themes replace the option's.
       let themes = identifier.themes.isEmpty ? splitThemes(themeArguments) : identifier.themes
       return (text, ImageNames(node: identifier, themes: themes, mode: mode, options: options))
@@ -72,27 +72,10 @@ struct ImagesCommand: ParsableCommand {
       throw ExitCode(ExitStatus.invalidInput)
     }
     var output = OutputBuffer()
-    // Names are written as they are generated: a deep node has many.
-    if format == .json { output.write("[\n") }
-    for (position, (text, names)) in lists.enumerated() {
-      switch format {
-      case .json:
-        output.write(position == 0 ? "{\"node\":" : ",\n{\"node\":")
-        output.writeJSONString(text)
-        output.write(",\"names\":[")
-        for (index, name) in names.enumerated() {
-          if index > 0 { output.append(UInt8(ascii: ",")) }
-          output.writeJSONString(name)
-        }
-        output.write("]}")
-      case .text where nodes.count == 1:
-        for name in names { output.writeLine(name) }
-      case .text:
-        output.writeLine(TextRenderer.standardOutput.palette.bold(text))
-        for name in names { output.writeLine("  " + name) }
-      }
+    switch format {
+    case .json: output.write { JSONRenderer().writeImageNames(lists, to: &$0) }
+    case .text: output.write(TextRenderer.standardOutput.imageNames(lists))
     }
-    if format == .json { output.write("\n]\n") }
     output.flush()
   }
 }

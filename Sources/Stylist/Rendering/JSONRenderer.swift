@@ -20,6 +20,29 @@ public struct JSONRenderer: Sendable {
     String(writingUTF8: { writeAnswers(answers, to: &$0) })
   }
 
+  /// Nodes' image names as an array, one object a line (`images`):
+  /// `{"node":…,"names":[…]}` each, in the order given, `[` and `]` on
+  /// lines of their own.
+  public func imageNames(_ lists: [(node: String, names: ImageNames)]) -> String {
+    String(writingUTF8: { writeImageNames(lists, to: &$0) })
+  }
+
+  /// Appends ``imageNames(_:)``'s UTF-8.
+  package func writeImageNames(_ lists: [(node: String, names: ImageNames)], to output: inout [UInt8]) {
+    output.append(utf8Of: "[\n")
+    for (position, list) in lists.enumerated() {
+      output.append(utf8Of: position == 0 ? #"{"node":"# : ",\n" + #"{"node":"#)
+      PropertyValue.string(list.node).writeJSON(to: &output)
+      output.append(utf8Of: #","names":["#)
+      for (index, name) in list.names.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        PropertyValue.string(name).writeJSON(to: &output)
+      }
+      output.append(utf8Of: "]}")
+    }
+    output.append(utf8Of: "\n]\n")
+  }
+
   /// `explain`'s object and a newline: `node`, `theme` (a string, null,
   /// or a list for several), `mode`, `candidates` (each with `selector`,
   /// `source`, `applies`, then `rank` and `specificity` or `reason` and

@@ -24,6 +24,21 @@ public struct TextRenderer: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// Nodes' image names, one a line (`images`): a single node's bare; for
+  /// several, each node in bold with its names under it, indented by two.
+  public func imageNames(_ lists: [(node: String, names: ImageNames)]) -> String {
+    var lines: [String] = []
+    for (node, names) in lists {
+      if lists.count == 1 {
+        lines += names
+      } else {
+        lines.append(palette.bold(node))
+        lines += names.map { "  " + $0 }
+      }
+    }
+    return lines.map { $0 + "\n" }.joined()
+  }
+
   /// Each answer in turn (`match`, and `resolve` for a tree's atoms).
   public func answers(_ answers: [(node: String, answer: Resolution)]) -> String {
     answers.map { self.answer($0.answer, node: $0.node) }.joined()

@@ -25,4 +25,18 @@ public struct YAMLRenderer: Sendable {
   public func diagnostics(_ diagnostics: [SheetDiagnostic]) -> String {
     PropertyValue.list(diagnostics.map(\.record)).yamlText()
   }
+
+  /// The sheet resolved under `themes`, as a sheet that loads back and
+  /// gives the same answers under them (`dump`): a comment naming the
+  /// themes, when there are any, then the sheet.
+  public func resolvedSheet(_ sheet: StyleSheet, themes: [String]) -> String {
+    let list = themes.map { "'\($0)'" }.joined(separator: ", ")
+    let header =
+      switch themes.count {
+      case 0: ""
+      case 1: "# Resolved under theme \(list); loads back as a sheet.\n"
+      default: "# Resolved under themes \(list); loads back as a sheet.\n"
+      }
+    return header + sheet.resolvedSheet(themes: themes).yamlText()
+  }
 }

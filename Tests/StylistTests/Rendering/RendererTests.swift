@@ -111,6 +111,24 @@ import Testing
         == #"{"node":null,"error":"<stdin>:3:1: too \"long\""}"#)
   }
 
+  @Test func imageNamesAndDumpsAreWhatTheirCommandsPrint() throws {
+    let node = try NodeIdentifier(parsing: "client/searchbar[disabled]/image")
+    let names = ImageNames(node: node, themes: [], mode: .themed, options: ImageNameOptions())
+    try expect(TextRenderer().imageNames([("client/searchbar[disabled]/image", names)]), equals: "images-variant.txt")
+    let two = [("a/b", names), ("q\"uote", names)]
+    let json = JSONRenderer().imageNames(two)
+    #expect(json.hasPrefix("[\n{\"node\":\"a/b\",\"names\":[\"client_searchbar[disabled]_image\","))
+    #expect(json.contains("\n{\"node\":\"q\\\"uote\",\"names\":["))
+    #expect(json.hasSuffix("]}\n]\n"))
+    #expect(TextRenderer().imageNames(two).hasPrefix("a/b\n  client_searchbar[disabled]_image\n"))
+    let sheet = try StyleSheet(contentsOf: FixturePaths.path("seed/spec-example.yaml"))
+    try expect(YAMLRenderer().resolvedSheet(sheet, themes: ["dark"]), equals: "dump-yaml.txt")
+    #expect(
+      YAMLRenderer().resolvedSheet(sheet, themes: ["dark", "x"]).hasPrefix(
+        "# Resolved under themes 'dark', 'x'; loads back as a sheet.\nmode: themed\n"))
+    #expect(YAMLRenderer().resolvedSheet(sheet, themes: []).hasPrefix("mode: themed\n"))
+  }
+
   @Test func paletteMarksOnlyWhenItUsesColour() throws {
     let answer = StyleEngine(sheets: [try StyleSheet(yaml: "styles: {}")]).bestMatch(for: "nothing")
     #expect(TextRenderer().answer(answer, node: "nothing") == "nothing\n  no style\n")
