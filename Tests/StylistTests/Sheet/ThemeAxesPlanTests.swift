@@ -97,4 +97,46 @@ import Testing
     #expect(sheet.plan.variableThemes == ["compact"])
     #expect(StyleIndex(sheets: [sheet]).axes == sheet.plan)
   }
+
+  /// A query's values key, worked out in theme ids (`ThemeTable`), is the
+  /// plan's key of its current themes, or none when no style stores values
+  /// under that key (the query then makes no lookup): for every set of
+  /// themes a query can name, unknown themes among them.
+  @Test func theQueryKeyIsThePlansKey() throws {
+    let sheet = try StyleSheet(
+      yaml: """
+        axes:
+          appearance: [light, dark]
+          density: { themes: [regular, compact], default: regular }
+        variables: { ink: black, gap: 4 }
+        themes:
+          dark: { variables: { ink: white } }
+          compact: { variables: { gap: 2 } }
+          regular: { variables: { gap: 6 } }
+          brand: { variables: { ink: red } }
+          light: { styles: { title: { x: 1 } } }
+        styles:
+          title: { color: $ink, pad: $gap }
+          label: { color: $ink }
+          plain: { size: 3 }
+        """)
+    let index = StyleIndex(sheets: [sheet])
+    let plan = index.axes
+    let stored = Set(sheet.rules.flatMap { $0.style.themed.keys })
+    let names = ["light", "dark", "regular", "compact", "brand", "unheard"]
+    var checked = 0
+    for mask in 0..<(1 << names.count) {
+      let given = names.indices.filter { mask & (1 << $0) != 0 }.map { names[$0] }
+      guard plan.conflict(in: given) == nil else { continue }
+      let current = index.currentThemes(QueryOptions(themes: given), node: [])
+      let planKey = plan.valuesKey(plan.themeSet(current.themes))
+      #expect(current.valuesKey == (stored.contains(planKey) ? planKey : .none), "\(given)")
+      for rule in sheet.rules {
+        #expect(rule.style.properties(under: current.valuesKey) == rule.style.properties(under: planKey), "\(given)")
+      }
+      checked += 1
+    }
+    // Per axis none or one theme; brand and unheard share the axis of unlisted themes.
+    #expect(checked == 3 * 3 * 3)
+  }
 }
