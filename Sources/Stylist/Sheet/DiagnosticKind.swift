@@ -81,7 +81,8 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
   public static let all: [DiagnosticKind] = [
     .yamlSyntax, .duplicateKey, .wrongType, .unknownKey, .invalidSelector, .invalidName, .invalidSetting,
     .invalidValue, .unknownVariable, .variableCycle, .unknownExtends, .extendsCycle, .importNotFound, .importCycle,
-    .unreadableFile, .limitExceeded, .invalidAxis, .invalidTree, .invalidNode, .duplicateSelector, .neverWins, .unusedVariable,
+    .unreadableFile, .limitExceeded, .invalidAxis, .invalidTree, .invalidNode, .duplicateSelector, .neverWins,
+    .unusedVariable,
     .emptyComponent,
     .unknownTheme, .themeConflict, .themeGroup, .similarTheme, .themedDropsProperties,
   ]

@@ -4,7 +4,7 @@ import OrderedCollections
 struct StyleDefinition {
   /// Selector, name and source as registered, built once when read; its
   /// style is empty: the compiled rule is a copy with the style filled in.
-  var rule: StyleRule
+  let rule: StyleRule
   /// The properties as written (nil for none; `extends` and merge keys
   /// settled), evaluated under each theme when the sheet compiles.
   let body: SourceMap?
