@@ -6,28 +6,41 @@ struct CoverageCommand: ParsableCommand {
     commandName: "coverage",
     abstract: "Reports which styles an app's nodes use, and which are dead.",
     discussion: """
-      Answers every node of a node file (one identifier a line, as batch reads
-      them) or every atom of a tree file (as resolve reads it), and counts for
-      each style, in load order, the answers it won and those it applied in.
-      A style that won nothing is unused: never-applies (it applied to no node)
-      or always-beaten (it applied and lost every time; beatenBy is the
-      selector that beat it most often, of several as often the one defined
-      first). Nodes to which no selector applied are listed once each.
+      Answers every node of a node file (one identifier a line, as batch
+      reads them; '-' for standard input) or every atom of a tree file (as
+      resolve reads it), and counts for each style, in load order, the
+      answers it won and those it applied in. A style that won nothing is
+      unused: never-applies (it applied to no node) or always-beaten (it
+      applied and always lost; beatenBy is the selector that beat it most
+      often, of several as often the one defined first). The nodes no
+      selector applied to are listed once each, in input order.
       --each-theme answers every node under each set of current themes a
       query can have (per axis each of its themes, or none when it has no
       default; --theme fixes its axes), and every answer counts.
-      Text lists the unused styles by reason as file:line:col, the
-      default-only nodes and a line of totals; JSON is one object:
-        {"nodes":N,"answers":A,"styles":[{"selector","source","wins","applies"}…],
-         "unused":[{"selector","source","reason","beatenBy"}…],"defaultOnly":[…]}
-      Exit status: 0 when every style won, 1 when some are unused (a CI gate),
-      2 for an invalid sheet, tree or node line (reported by its line number).
+      Text lists the unused styles by reason, each line starting with its
+      file:line:col, then the default-only nodes and a line of totals.
+      JSON is one object:
+        {"nodes":N,"answers":A,
+         "styles":[{"selector","source","wins","applies"}…],
+         "unused":[{"selector","source","reason","beatenBy"}…],
+         "defaultOnly":[node…]}
+      Exit status: 0 when every style won, 1 when some are unused (a CI
+      gate), 2 for an invalid sheet or tree, or an invalid node line (each
+      reported at its line; nothing is printed on standard output).
 
       Example:
-        $ stylist coverage -s Fixtures/demo/demo.yaml --nodes Fixtures/demo/nodes.txt
-        always beaten (1):
-        demo/demo.yaml:14:3: label  beaten by searchBar/label
-        …
+        $ cd Fixtures
+        $ stylist coverage -s coverage/app.yaml --nodes coverage/nodes.txt
+        never applies (3):
+        coverage/app.yaml:16:3: footer/link
+        coverage/app.yaml:19:3: @compact/label
+        coverage/app.yaml:24:7: @dark/title
+        always beaten (2):
+        coverage/app.yaml:12:3: title  beaten by home/card/title
+        coverage/app.yaml:14:3: card/title  beaten by home/card/title
+        default only (1):
+          nothing/here
+        9 styles: 4 used, 5 unused; 7 nodes, 7 answers, 1 default only
       """
   )
 
