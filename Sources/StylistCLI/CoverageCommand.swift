@@ -68,24 +68,7 @@ struct CoverageCommand: ParsableCommand {
   /// Counts every node, then renders the report into a buffer written at
   /// the end: an invalid node line or tree prints errors only.
   func run() throws {
-    let themes: UsageThemes = eachTheme ? .eachSet : .current
-    var counter: UsageCounter
-    if let tree {
-      let styleTree: StyleTree
-      do { styleTree = try StyleTree(contentsOf: tree) } catch { throw loadFailure(error) }
-      let engine = try sheet.load()
-      let themeDiagnostics = engine.themeDiagnostics(of: styleTree, file: tree)
-      Diagnostics.write(themeDiagnostics)
-      if themeDiagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(ExitStatus.invalidInput) }
-      counter = try Self.counting { () throws(UsageError) in try engine.usageCounter(for: styleTree, themes: themes) }
-      counter.count(styleTree.identifiers)
-    } else if let nodes {
-      let engine = try sheet.load()
-      counter = try Self.counting { () throws(UsageError) in try UsageCounter(engine: engine, themes: themes) }
-      try Self.countLines(of: nodes, with: &counter)
-    } else {
-      return
-    }
+    let counter = try tree.map(countAtoms(of:)) ?? countLines(of: nodes ?? "-")
     let report = counter.report()
     var output = OutputBuffer()
     switch format {
@@ -94,6 +77,35 @@ struct CoverageCommand: ParsableCommand {
     }
     output.flush()
     if !report.everyStyleIsUsed { throw ExitCode(ExitStatus.noStyle) }
+  }
+
+  private var themes: UsageThemes { eachTheme ? .eachSet : .current }
+
+  /// Counts the atoms of the tree file `path`, under its themes unless
+  /// `--theme` gives some; a tree that does not load, or names two themes
+  /// of one axis, exits 2.
+  private func countAtoms(of path: String) throws -> UsageCounter {
+    let styleTree: StyleTree
+    do { styleTree = try StyleTree(contentsOf: path) } catch { throw loadFailure(error) }
+    let engine = try sheet.load()
+    let themeDiagnostics = engine.themeDiagnostics(of: styleTree, file: path)
+    Diagnostics.write(themeDiagnostics)
+    if themeDiagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(ExitStatus.invalidInput) }
+    let themes = themes
+    var counter = try Self.counting { () throws(UsageError) in
+      try engine.usageCounter(for: styleTree, themes: themes)
+    }
+    counter.count(styleTree.identifiers)
+    return counter
+  }
+
+  /// Counts the node file `path` (`-`: standard input).
+  private func countLines(of path: String) throws -> UsageCounter {
+    let engine = try sheet.load()
+    let themes = themes
+    var counter = try Self.counting { () throws(UsageError) in try UsageCounter(engine: engine, themes: themes) }
+    try Self.countLines(of: path, with: &counter)
+    return counter
   }
 
   /// `make()`'s counter; too many theme sets is an error at the command line (exit 2).
