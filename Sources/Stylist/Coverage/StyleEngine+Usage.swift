@@ -8,7 +8,7 @@ extension StyleEngine {
     return counter.report()
   }
 
-  /// ``usage(of:themes:)-(([NodeIdentifier],_))`` for the atoms of `tree`;
+  /// The usage of the atoms of `tree` (see `usage(of:themes:)` for nodes);
   /// the tree's themes apply unless the engine has some set explicitly, as
   /// ``resolve(_:)`` does.
   public func usage(of tree: StyleTree, themes: UsageThemes = .current) throws(UsageError) -> UsageReport {

@@ -1,5 +1,5 @@
 /// Counts a usage report (``UsageReport``) node by node, on every core:
-/// what `stylist coverage` and ``StyleEngine/usage(of:themes:)`` run.
+/// what `stylist coverage` and `StyleEngine.usage(of:themes:)` run.
 ///
 /// Each node is ranked by the engine's one ranking (every applicable rule,
 /// best first, as `cascade` ranks them) under each set of themes asked

@@ -37,6 +37,7 @@ public struct UsageReport: Hashable, Sendable {
     public var selector: String
     /// Where the style is defined, when it comes from a file.
     public var source: SourceLocation?
+    /// Why it won nothing.
     public var reason: Reason
     /// For ``Reason/alwaysBeaten``, the selector that beat it most often
     /// (of several as often, the one defined first); nil for ``Reason/neverApplies``.
@@ -88,6 +89,7 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// (`--each-theme` answers every node under each).
   case tooManyThemeSets(limit: Int)
 
+  /// The message, for people.
   public var description: String {
     switch self {
     case .tooManyThemeSets(let limit):
