@@ -144,6 +144,15 @@ struct Benchmarks {
     // paired with the base's (`Measure.pair`) when there is one; the 1k and
     // 100k runs only the growth row.
     var commands = Dictionary(uniqueKeysWithValues: [timedRun("cat", "/bin/cat", [], input: standard.input)])
+    // `coverage` over the lines `--cascade` answers, in the same rounds
+    // (exit 1: the lines leave styles unused).
+    let stylist = options.stylist
+    commands["coverage"] =
+      Measure.timed("coverage") {
+        _ = try Measure.command(
+          stylist, ["coverage", "-s", standard.sheet, "--nodes", "-", "--format", "json"], input: standard.input,
+          exitStatuses: [0, 1])
+      }.1
     commands["batch axes"] = watched(options.stylist, axesFiles, name: "axes")
     for run in tenK {
       func body(_ stylist: String, prefix: String) -> Measure.Body {
@@ -227,6 +236,13 @@ struct Benchmarks {
         baselineName: "plain batch", baseline: rate("batch 10000"), ratio: plain / cascade,
         goal: "≥ 0.5× plain", met: plain / cascade >= 0.5))
     floorRow("cascade")
+
+    let coverage = best["coverage"]! / cascade
+    rows.append(
+      Row(
+        workload: "stylist coverage, the same lines, 10k styles", figure: rate("coverage"), unit: "lines/s",
+        baselineName: "batch --cascade", baseline: rate("cascade"), ratio: coverage,
+        goal: "≤ 1.5× --cascade's time", met: coverage <= 1.5))
 
     if options.base != nil {
       // Rates: the base's time over ours.

@@ -88,8 +88,12 @@ enum Measure {
   /// wall time, from spawning to reaping it. Not through `Process`: on
   /// Linux its `waitUntilExit()` polls every 50 ms, which rounded every
   /// time up to the next multiple of 50 ms (`/bin/true` took 50.7 ms).
-  static func command(_ path: String, _ arguments: [String], input: String) throws -> Double {
-    try process(path, arguments, input: input).seconds
+  /// `exitStatuses` are the statuses that end it well (`coverage` exits 1
+  /// when some style is unused).
+  static func command(_ path: String, _ arguments: [String], input: String, exitStatuses: Set<Int32> = [0]) throws
+    -> Double
+  {
+    try process(path, arguments, input: input, exitStatuses: exitStatuses).seconds
   }
 
   /// How many bytes a command writes to its stdout, with stdin from
@@ -134,9 +138,10 @@ enum Measure {
   /// Until then this thread looks at the offset every 200 µs or so, so the
   /// moment is noted at most that late (0.2 ns a line over a million
   /// lines); after, it only waits.
-  static func process(_ path: String, _ arguments: [String], input: String, watchingInput: Bool = false) throws
-    -> ProcessRun
-  {
+  static func process(
+    _ path: String, _ arguments: [String], input: String, watchingInput: Bool = false,
+    exitStatuses: Set<Int32> = [0]
+  ) throws -> ProcessRun {
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     let inputDescriptor = open(input, O_RDONLY | O_CLOEXEC)
@@ -175,8 +180,8 @@ enum Measure {
       while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     }
     let end = ContinuousClock.now
-    // Exited normally (no signal) with status 0.
-    guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
+    // Exited normally (no signal) with a status that ends it well.
+    guard status & 0x7F == 0, exitStatuses.contains((status >> 8) & 0xFF) else {
       throw BenchError("\(path) \(arguments) ended with status \(status)")
     }
     // Kilobytes on Linux, bytes on Darwin.

@@ -58,6 +58,19 @@ public struct JSONRenderer: Sendable {
     String(writingUTF8: { writeDiagnostics(diagnostics, to: &$0) })
   }
 
+  /// A usage report (`coverage`) as one object and a newline:
+  /// `{"nodes":N,"answers":A,"styles":[{"selector","source","wins","applies"}…],
+  /// "unused":[{"selector","source","reason","beatenBy"}…],"defaultOnly":[node…]}`.
+  public func usage(_ report: UsageReport) -> String {
+    String(writingUTF8: { writeUsage(report, to: &$0) })
+  }
+
+  /// Appends ``usage(_:)``'s UTF-8.
+  package func writeUsage(_ report: UsageReport, to output: inout [UInt8]) {
+    report.record.writeJSON(to: &output)
+    output.append(0x0A)
+  }
+
   /// The object for a node that gets no answer (a `batch` line that is
   /// not a node identifier, or too long to read), no newline:
   /// `{"node":…,"error":"FILE:LINE:COL: message"}`, `node` null when it

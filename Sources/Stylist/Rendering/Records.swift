@@ -77,3 +77,35 @@ extension SheetDiagnostic {
     return .map(object)
   }
 }
+
+extension UsageReport {
+  /// `nodes`, `answers`, `styles` (each `selector`, `source`, `wins`,
+  /// `applies`), `unused` (each `selector`, `source`, `reason`,
+  /// `beatenBy`), `defaultOnly` (`coverage --format json`).
+  var record: PropertyValue {
+    let source = { (location: SourceLocation?) in location.map { PropertyValue.string($0.description) } ?? .null }
+    var object = Properties()
+    object["nodes"] = .int(nodes)
+    object["answers"] = .int(answers)
+    object["styles"] = .list(
+      styles.map { style in
+        var entry = Properties()
+        entry["selector"] = .string(style.selector)
+        entry["source"] = source(style.source)
+        entry["wins"] = .int(style.wins)
+        entry["applies"] = .int(style.applies)
+        return .map(entry)
+      })
+    object["unused"] = .list(
+      unused.map { style in
+        var entry = Properties()
+        entry["selector"] = .string(style.selector)
+        entry["source"] = source(style.source)
+        entry["reason"] = .string(style.reason.rawValue)
+        entry["beatenBy"] = style.beatenBy.map(PropertyValue.string) ?? .null
+        return .map(entry)
+      })
+    object["defaultOnly"] = .list(defaultOnly.map(PropertyValue.string))
+    return .map(object)
+  }
+}

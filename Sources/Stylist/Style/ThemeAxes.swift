@@ -190,3 +190,38 @@ public struct ThemeConflict: Error, Hashable, Sendable, CustomStringConvertible 
   /// "`dark` and `light` are both on axis `appearance`".
   public var description: String { "'\(first)' and '\(second)' are both on \(axis)" }
 }
+
+extension ThemeAxes {
+  /// The themes each axis can have current, by slot (declared axes, then
+  /// the axis of unlisted themes, whose themes are `unlisted`): each of
+  /// its themes, and nil (none) when it has no default; only the theme
+  /// `fixed` names on it, where it names one.
+  func queryChoices(unlisted: [String], fixed: [String]) -> [[String?]] {
+    var choices: [[String?]] = axes.map { axis in axis.themes + (axis.defaultTheme == nil ? [nil] : []) }
+    choices.append(unlisted.filter { slot(of: $0) == axes.count } + [nil])
+    for theme in fixed { choices[slot(of: theme)] = [theme] }
+    return choices
+  }
+
+  /// How many sets of current themes `choices` (``queryChoices(unlisted:fixed:)``)
+  /// give, or nil past `limit`.
+  static func setCount(of choices: [[String?]], limit: Int) -> Int? {
+    var count = 1
+    for axis in choices {
+      let (product, overflow) = count.multipliedReportingOverflow(by: axis.count)
+      if overflow || product > limit { return nil }
+      count = product
+    }
+    return count
+  }
+
+  /// Every set of current themes `choices` give, each in axis order: the
+  /// sets of themes a query can have (README: Theme axes).
+  static func querySets(of choices: [[String?]]) -> [ThemeSet] {
+    var sets: [[String]] = [[]]
+    for axis in choices {
+      sets = sets.flatMap { set in axis.map { theme in theme.map { set + [$0] } ?? set } }
+    }
+    return sets.map(ThemeSet.init)
+  }
+}

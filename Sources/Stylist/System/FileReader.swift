@@ -47,6 +47,20 @@ enum FileReader {
     }
   }
 
+  /// Opens `path` to be read in pieces (a node file, read a block at a
+  /// time): its descriptor, which the caller closes, or why not; a
+  /// directory is refused.
+  static func openForReading(_ path: String) -> Result<Int32, Failure> {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else {
+      close(descriptor)
+      return .failure(status.st_mode & S_IFMT == S_IFDIR ? .directory : .unreadable)
+    }
+    return .success(descriptor)
+  }
+
   static func contents(of path: String, limit: Int) -> Result<[UInt8], Failure> {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable) }

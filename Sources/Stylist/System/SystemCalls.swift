@@ -32,6 +32,15 @@ package enum SystemCalls {
     return result
   }
 
+  /// Opens the file `path` to read it in pieces: its descriptor, or why it
+  /// cannot be read, worded as for a sheet (`cannot read 'x': no such file`).
+  package static func openForReading(_ path: String) -> Result<Int32, UnreadableFile> {
+    FileReader.openForReading(path).mapError { UnreadableFile(message: $0.message(name: path, imported: false)) }
+  }
+
+  /// Closes a descriptor ``openForReading(_:)`` gave.
+  package static func close(_ descriptor: Int32) { _ = systemClose(descriptor) }
+
   /// Whether a read of `descriptor` would return at once (input waiting, or
   /// its end), without reading: `poll` with no timeout. False when `poll`
   /// cannot tell (Darwin's does not take devices such as a terminal): the
@@ -90,12 +99,20 @@ package enum SystemCalls {
   private let systemRead = Glibc.read
   private let systemWrite = Glibc.write
   private let systemExit = Glibc.exit
+  private let systemClose = Glibc.close
 #elseif canImport(Musl)
   private let systemRead = Musl.read
   private let systemWrite = Musl.write
   private let systemExit = Musl.exit
+  private let systemClose = Musl.close
 #elseif canImport(Darwin)
   private let systemRead = Darwin.read
   private let systemWrite = Darwin.write
   private let systemExit = Darwin.exit
+  private let systemClose = Darwin.close
 #endif
+
+/// A file that cannot be opened, and why (``SystemCalls/openForReading(_:)``).
+package struct UnreadableFile: Error, Hashable, Sendable {
+  package var message: String
+}
