@@ -137,7 +137,7 @@ struct CoverageCommand: ParsableCommand {
     var hasInvalidLine = false
     func countBlock() {
       var lines: [NumberedLine] = []
-      var invalid: [(number: Int, column: Int, message: String)] = []
+      var invalid: [SheetDiagnostic] = []
       lines.reserveCapacity(block.lines.count)
       for (offset, line) in block.lines.enumerated() {
         let number = block.firstLineNumber + offset
@@ -145,14 +145,16 @@ struct CoverageCommand: ParsableCommand {
         case .bytes(let range): lines.append(NumberedLine(number: number, bytes: range))
         case .tooLong(let length):
           invalid.append(
-            (number, 1, "line is \(length) bytes, longer than the \(LineReader.maxLineLength)-byte limit"))
+            SheetDiagnostic(
+              .error, "line is \(length) bytes, longer than the \(LineReader.maxLineLength)-byte limit",
+              kind: .invalidNode, at: SourceLocation(file: name, line: number, column: 1)))
         }
       }
       let bad = block.bytes.withUnsafeBufferPointer { counter.count(lines: lines, in: $0) }
-      invalid += bad.map { ($0.number, $0.column, "invalid node '\($0.node)': \($0.message)") }
-      for line in invalid.sorted(by: { $0.number < $1.number }) {
-        Diagnostics.error(line.message, at: "\(name):\(line.number):\(line.column)")
+      invalid += bad.map {
+        SyntaxError($0.message, column: $0.column).diagnostic(inNode: $0.node, file: name, line: $0.number)
       }
+      Diagnostics.write(invalid.sorted { $0.location.line < $1.location.line })
       hasInvalidLine = hasInvalidLine || !invalid.isEmpty
       block.removeAll()
     }
