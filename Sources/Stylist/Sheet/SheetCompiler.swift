@@ -503,6 +503,8 @@ struct SheetCompiler {
     /// The theme whose `variables:` define it; nil for the global ones.
     var theme: String?
     var location: SourceLocation
+    /// A design token is checked like a variable, and unused says nothing.
+    var origin: VariableLeaf.Origin
   }
 
   /// The variable leaves no evaluation used, global ones first, then each
@@ -523,7 +525,8 @@ struct SheetCompiler {
     var unused: [UnusedVariable] = []
     for (theme, tree) in trees {
       for (path, leaf) in tree.leaves where !isUsed(path) {
-        unused.append(UnusedVariable(path: path, theme: theme, location: leaf.key.location(in: leaf.file)))
+        unused.append(
+          UnusedVariable(path: path, theme: theme, location: leaf.key.location(in: leaf.file), origin: leaf.origin))
       }
     }
     return unused
@@ -585,7 +588,7 @@ struct SheetCompiler {
   /// Warns of each variable no style uses.
   private func warnUnusedVariables(_ unused: [UnusedVariable]) {
     guard !sink.hasErrors else { return }
-    for variable in unused {
+    for variable in unused where variable.origin == .sheet {
       sink.warning("unused variable '\(variable.path)'", .unusedVariable, at: variable.location)
     }
   }

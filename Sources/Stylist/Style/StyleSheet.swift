@@ -227,6 +227,7 @@ public struct StyleSheet: Sendable {
         ShadowedRules.warnings(neverWins, rules: sheet.rules)
         + ThemeNames.similarThemeWarnings(declared: sheet.themes, rules: sheet.rules)
         + ThemedReplacements.warnings(rules: sheet.rules, mode: sheet.mode ?? .themed)
+        + DeprecatedTokenUses.warnings(in: sheet.outline)
       return (ordered(sheet.warnings + lintOnly, files: sheet.files), sheet)
     } catch {
       return (error.diagnostics, nil)
