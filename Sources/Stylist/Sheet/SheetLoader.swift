@@ -68,6 +68,21 @@ struct SheetLoader {
     load(bytes, name: name, importFolder: baseDirectory.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "")
   }
 
+  /// Loads a design-token or resolver file's bytes (README: Design tokens).
+  mutating func loadTokenText(_ bytes: [UInt8], name: String) {
+    if bytes.count > options.maxFileSize {
+      sink.error(
+        "file is \(bytes.count) bytes, larger than the \(options.maxFileSize)-byte limit", .limitExceeded,
+        at: SourceLocation(file: name, line: 1, column: 1))
+      return
+    }
+    var tokens = TokenLoader(options: options, sink: sink, budget: readingBudget, willRead: willRead)
+    let layer = tokens.load(bytes: bytes, name: name)
+    definitions.files += tokens.files
+    bytesRead += tokens.bytesRead
+    if let layer { definitions.append(layer) }
+  }
+
   private mutating func loadFile(_ name: String, importedAt: SourceLocation?) {
     if importedAt == nil, TokenLoader.isTokenFile(name) {
       loadTokens(name, namedAt: SourceLocation(file: name, line: 1, column: 1))

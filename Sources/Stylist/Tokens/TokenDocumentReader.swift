@@ -125,7 +125,8 @@ struct TokenDocumentReader {
 
   private func typeName(_ entry: SourceEntry) -> (name: String, position: SourcePosition)? {
     guard let name = entry.value.stringValue else {
-      sink.error("'$type' must be a string, not \(entry.value.tokenKindName)", .wrongType, at: location(entry.value.position))
+      sink.error(
+        "'$type' must be a string, not \(entry.value.tokenKindName)", .wrongType, at: location(entry.value.position))
       return nil
     }
     return (name, entry.value.position)

@@ -34,6 +34,21 @@ struct TokenLoader {
   /// `location`; nil when it cannot be read (reported).
   mutating func load(_ path: String, namedAt location: SourceLocation) -> SheetDefinitions? {
     guard let map = read(path, namedAt: location) else { return nil }
+    return definitions(of: map, file: path)
+  }
+
+  /// The definitions of a token or resolver file's bytes, named `name`
+  /// (a resolver's sources are relative to its folder).
+  mutating func load(bytes: [UInt8], name: String) -> SheetDefinitions? {
+    files.append(name)
+    bytesRead += bytes.count
+    guard let map = TokenFileReader.read(bytes, file: name, options: options, sink: sink, budget: budget) else {
+      return nil
+    }
+    return definitions(of: map, file: name)
+  }
+
+  private mutating func definitions(of map: SourceMap, file path: String) -> SheetDefinitions? {
     if map.entries.contains(where: { $0.key == "resolutionOrder" || $0.key == "modifiers" || $0.key == "sets" }) {
       var resolver = TokenResolver(file: path, loader: self)
       let definitions = resolver.definitions(of: map)

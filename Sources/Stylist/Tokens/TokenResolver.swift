@@ -160,7 +160,8 @@ struct TokenResolver {
       }
       return (group == "sets" ? .set : .modifier, entry)
     }
-    guard let name = item["name"]?.stringValue, let type = item["type"]?.stringValue, type == "set" || type == "modifier"
+    guard let name = item["name"]?.stringValue, let type = item["type"]?.stringValue,
+      type == "set" || type == "modifier"
     else {
       error("an inline 'resolutionOrder' item needs 'name' and 'type' (\"set\" or \"modifier\")", at: item.position)
       return nil
@@ -210,7 +211,8 @@ struct TokenResolver {
     if pointer.isLocal {
       guard inContext, pointer.segments.count == 2, pointer.segments[0] == "sets" else {
         error(
-          inContext ? "a context's '$ref' must name a set, '#/sets/name'" : "a set's sources cannot refer to other sets",
+          inContext
+            ? "a context's '$ref' must name a set, '#/sets/name'" : "a set's sources cannot refer to other sets",
           at: reference.position)
         return empty
       }
@@ -260,7 +262,8 @@ struct TokenResolver {
         }
         for context in contexts.entries {
           guard Self.isThemeName(context.key) else {
-            sink.error("invalid context name '\(context.key)' (a theme name)", .invalidName, at: location(context.keyPosition))
+            sink.error(
+              "invalid context name '\(context.key)' (a theme name)", .invalidName, at: location(context.keyPosition))
             continue
           }
           guard case .list(let list) = context.value else {
@@ -292,8 +295,11 @@ struct TokenResolver {
       sink.error(
         "the default of modifier '\(entry.name)' is '\(defaultContext.name)', which is none of its contexts\(hint.text)",
         .invalidResolver, at: location(defaultContext.position), suggestion: hint.name)
+      // Reported: the axis takes its first context, so that nothing says it again.
+      axis.defaultTheme = axis.themes.first
+    } else {
+      axis.defaultTheme = defaultContext ?? axis.themes.first
     }
-    axis.defaultTheme = defaultContext ?? axis.themes.first
     return (axis, trees)
   }
 

@@ -205,8 +205,10 @@ struct TokenValueCheck {
     if Self.refers(value) { return }
     composite(
       value, what: what,
-      fields: [("color", .color), ("offsetX", .dimension), ("offsetY", .dimension), ("blur", .dimension),
-        ("spread", .dimension)], optional: ["inset"])
+      fields: [
+        ("color", .color), ("offsetX", .dimension), ("offsetY", .dimension), ("blur", .dimension),
+        ("spread", .dimension),
+      ], optional: ["inset"])
     if let inset = value["inset"], case .scalar(let scalar) = inset, case .literal(.bool) = scalar.form {
     } else if let inset = value["inset"], !Self.refers(inset) {
       note("'inset' must be true or false", inset)

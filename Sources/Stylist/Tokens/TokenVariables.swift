@@ -130,11 +130,14 @@ struct TokenVariables {
       return
     }
     guard let known = TokenType(rawValue: type) else {
-      sink.warning("token '\(name)' has the type '\(type)', which the format does not define", .nonstandardToken, at: location)
+      sink.warning(
+        "token '\(name)' has the type '\(type)', which the format does not define", .nonstandardToken, at: location)
       return
     }
     for problem in TokenValueCheck.problems(of: token.value, as: known) {
-      sink.warning("\(known.rawValue) token '\(name)': \(problem.message)", .nonstandardToken, at: problem.position.location(in: token.file))
+      sink.warning(
+        "\(known.rawValue) token '\(name)': \(problem.message)", .nonstandardToken,
+        at: problem.position.location(in: token.file))
     }
   }
 
@@ -143,7 +146,9 @@ struct TokenVariables {
     switch value {
     case .scalar(let scalar):
       guard let text = value.stringValue, let path = TokenAlias.path(in: text) else { return value }
-      return reference(path.joined(separator: "."), at: scalar.position, file: file)
+      // At the alias's `{`, inside the string's quote (JSON's strings are quoted).
+      let brace = SourcePosition(line: scalar.position.line, column: scalar.position.column + 1)
+      return reference(path.joined(separator: "."), at: brace, file: file)
     case .list(var list):
       list.items = list.items.map { converted($0, file: file) }
       return .list(list)
@@ -166,9 +171,10 @@ struct TokenVariables {
   /// else a copy of what it points at; a `.invalid` scalar after reporting.
   private mutating func resolved(_ pointer: TokenPointer, at position: SourcePosition, file: String) -> SourceValue {
     let location = position.location(in: file)
+    // The load fails with the error; the value is null so that evaluating it says nothing more.
     func failure(_ message: String) -> SourceValue {
       sink.error(message, .invalidToken, at: location)
-      return .scalar(SourceScalar(form: .invalid(message), position: position))
+      return .scalar(SourceScalar(form: .literal(.null), position: position))
     }
     guard pointer.isLocal else { return failure("a '$ref' in a token's value must point into the tokens ('#/…')") }
     var tokenPath: [String] = []
@@ -217,7 +223,7 @@ struct TokenVariables {
     switch budget.spend(1) {
     case .spent: break
     case .ranOut: return failure("values expand to too many nodes (alias or variable bomb?)")
-    case .refused: return .scalar(SourceScalar(form: .invalid("over budget"), position: position))
+    case .refused: return .scalar(SourceScalar(form: .literal(.null), position: position))
     }
     pointerDepth += 1
     defer { pointerDepth -= 1 }

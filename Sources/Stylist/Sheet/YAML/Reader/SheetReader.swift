@@ -35,8 +35,11 @@ struct SheetReader {
     for root in tree.documents {
       var definitions = SheetDefinitions()
       var named = NamedFiles()
-      reader.read(root, into: &definitions) { path, location in named.imports.append((path, location)) }
-      tokenFiles: { path, location in named.tokens.append((path, location)) }
+      reader.read(root, into: &definitions) { path, location in
+        named.imports.append((path, location))
+      } tokenFiles: { path, location in
+        named.tokens.append((path, location))
+      }
       layer(definitions, named)
     }
   }

@@ -19,7 +19,8 @@ enum TokenFileReader {
     let reader = SourceValueReader(file: file, sink: sink, budget: budget, scalarReferences: .literal)
     guard let value = reader.value(root) else { return nil }
     guard case .map(let map) = value else {
-      sink.error("a token file must hold a JSON object, not \(root.kindName)", .wrongType,
+      sink.error(
+        "a token file must hold a JSON object, not \(root.kindName)", .wrongType,
         at: root.mark.location(in: file))
       return nil
     }
