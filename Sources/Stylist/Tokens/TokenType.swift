@@ -118,11 +118,8 @@ struct TokenValueCheck {
     } else {
       note("a colour needs 'components', a list of 3 numbers", value["components"] ?? value)
     }
-    if let alpha = value["alpha"], !Self.refers(alpha) {
-      if let number = alpha.numberValue, (0...1).contains(number) {
-      } else {
-        note("'alpha' must be a number from 0 to 1", alpha)
-      }
+    if let alpha = value["alpha"], !Self.refers(alpha), !Self.isFraction(alpha) {
+      note("'alpha' must be a number from 0 to 1", alpha)
     }
     if let hex = value["hex"], !Self.refers(hex) {
       if !(hex.stringValue.map(Self.isSixDigitHex) ?? false) {
@@ -132,6 +129,15 @@ struct TokenValueCheck {
     for entry in map.entries where !["colorSpace", "components", "alpha", "hex"].contains(entry.key) {
       note("a colour has no field '\(entry.key)'", entry.value)
     }
+  }
+
+  private static func isFraction(_ value: SourceValue) -> Bool {
+    value.numberValue.map { (0...1).contains($0) } ?? false
+  }
+
+  private static func isBoolean(_ value: SourceValue) -> Bool {
+    if case .scalar(let scalar) = value, case .literal(.bool) = scalar.form { return true }
+    return false
   }
 
   private static func isSixDigitHex(_ text: String) -> Bool {
@@ -148,8 +154,7 @@ struct TokenValueCheck {
     } else if value["value"] == nil {
       note("a measure needs 'value'", value)
     }
-    if let unit = value["unit"]?.stringValue, units.contains(unit) {
-    } else {
+    if !units.contains(value["unit"]?.stringValue ?? "") {
       note("'unit' must be " + units.sorted().map { "'\($0)'" }.joined(separator: " or "), value["unit"] ?? value)
     }
     for entry in map.entries where entry.key != "value" && entry.key != "unit" {
@@ -195,8 +200,7 @@ struct TokenValueCheck {
     } else {
       note("a stroke style object needs 'dashArray', a list of dimensions", value["dashArray"] ?? value)
     }
-    if let cap = value["lineCap"]?.stringValue, ["round", "butt", "square"].contains(cap) {
-    } else {
+    if !["round", "butt", "square"].contains(value["lineCap"]?.stringValue ?? "") {
       note("'lineCap' must be 'round', 'butt' or 'square'", value["lineCap"] ?? value)
     }
   }
@@ -209,8 +213,7 @@ struct TokenValueCheck {
         ("color", .color), ("offsetX", .dimension), ("offsetY", .dimension), ("blur", .dimension),
         ("spread", .dimension),
       ], optional: ["inset"])
-    if let inset = value["inset"], case .scalar(let scalar) = inset, case .literal(.bool) = scalar.form {
-    } else if let inset = value["inset"], !Self.refers(inset) {
+    if let inset = value["inset"], !Self.refers(inset), !Self.isBoolean(inset) {
       note("'inset' must be true or false", inset)
     }
   }
@@ -222,11 +225,8 @@ struct TokenValueCheck {
     }
     for stop in stops.items where !Self.refers(stop) {
       composite(stop, what: "a gradient stop", fields: [("color", .color)], optional: ["position"])
-      if let position = stop["position"], !Self.refers(position) {
-        if let number = position.numberValue, (0...1).contains(number) {
-        } else {
-          note("a stop's 'position' must be a number from 0 to 1", position)
-        }
+      if let position = stop["position"], !Self.refers(position), !Self.isFraction(position) {
+        note("a stop's 'position' must be a number from 0 to 1", position)
       } else if stop["position"] == nil {
         note("a gradient stop needs 'position'", stop)
       }

@@ -41,7 +41,55 @@ struct TokenVariables {
 
   /// The variables of `group` (a part of `tree`, or all of it).
   mutating func variables(of group: TokenGroup) -> VariableTree {
-    variables(of: group, path: [], inherited: Inherited())
+    reportAliasCycles(in: group)
+    return variables(of: group, path: [], inherited: Inherited())
+  }
+
+  /// Tokens whose aliases lead back to themselves, each reported at its
+  /// alias (the Format module asks for an error for every token of a
+  /// cycle); their values are null, so that evaluating them says nothing more.
+  private var cyclic: Set<[String]> = []
+
+  private mutating func reportAliasCycles(in group: TokenGroup) {
+    var settled: Set<[String]> = []
+    var stack: [(path: [String], group: TokenGroup)] = [([], group)]
+    while let (prefix, current) = stack.popLast() {
+      for (name, node) in current.children {
+        switch node {
+        case .group(let inner): stack.append((prefix + [name], inner))
+        case .token: reportCycle(from: prefix + [name], settled: &settled)
+        }
+      }
+    }
+  }
+
+  /// Follows the whole-value aliases from `start` (at most
+  /// `maxPointerDepth` links); a chain that meets itself reports each
+  /// token of the loop once.
+  private mutating func reportCycle(from start: [String], settled: inout Set<[String]>) {
+    var chain: [(path: [String], token: DesignToken)] = []
+    var path = start
+    while !settled.contains(path), chain.count < Self.maxPointerDepth,
+      case .token(let token)? = tree.node(at: path)
+    {
+      if let loop = chain.firstIndex(where: { $0.path == path }) {
+        let members = chain[loop...]
+        let names = (members.map { $0.path.joined(separator: ".") } + [path.joined(separator: ".")])
+        for member in members where cyclic.insert(member.path).inserted {
+          // At the alias's `{`, inside the string's quote; at a `$ref` object.
+          let at = member.token.value.position
+          let column = at.column + (member.token.value.stringValue == nil ? 0 : 1)
+          sink.error(
+            "alias cycle: \(names.joined(separator: " -> "))", .variableCycle,
+            at: SourcePosition(line: at.line, column: column).location(in: member.token.file))
+        }
+        break
+      }
+      chain.append((path, token))
+      guard let next = aliasTarget(of: token.value) else { break }
+      path = next.path
+    }
+    for link in chain { settled.insert(link.path) }
   }
 
   private mutating func variables(of group: TokenGroup, path: [String], inherited outer: Inherited) -> VariableTree {
@@ -60,7 +108,10 @@ struct TokenVariables {
 
   private mutating func leaf(_ token: DesignToken, path: [String], inherited: Inherited) -> VariableLeaf {
     references = []
-    let value = converted(token.value, file: token.file)
+    let value =
+      cyclic.contains(path)
+      ? .scalar(SourceScalar(form: .literal(.null), position: token.value.position))
+      : converted(token.value, file: token.file)
     var seen: Set<String> = []
     let distinct = references.filter { seen.insert($0).inserted }
     let type = token.properties.type?.name ?? aliasedType(of: token) ?? inherited.type
