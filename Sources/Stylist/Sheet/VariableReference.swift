@@ -118,9 +118,4 @@ enum VariableReference {
     !path.isEmpty && !path.contains("{")
       && path.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty }
   }
-
-  /// Names joined by `.`.
-  static func isValidPath(_ path: String) -> Bool {
-    !path.isEmpty && path.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(isValidName)
-  }
 }
