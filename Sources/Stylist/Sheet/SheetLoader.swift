@@ -125,7 +125,7 @@ struct SheetLoader {
 
   /// A file in `path`'s folder whose name is close to its last component,
   /// as the import would name it.
-  private static func similarFile(to path: String) -> (text: String, name: String?) {
+  static func similarFile(to path: String) -> (text: String, name: String?) {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[...$0]) } ?? ""
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []

@@ -23,6 +23,7 @@ struct GroupExtensions {
 
   /// The tree with every `$extends` settled.
   static func resolve(_ root: TokenGroup, sink: DiagnosticSink, budget: ExpansionBudget) -> TokenGroup {
+    guard root.hasExtensions else { return root }
     var extensions = GroupExtensions(root: root, sink: sink, budget: budget)
     return extensions.group(root, at: [])
   }
@@ -89,6 +90,16 @@ struct GroupExtensions {
 }
 
 extension TokenGroup {
+  /// Whether any group of the tree has `$extends` (most token sets have none).
+  var hasExtensions: Bool {
+    var stack = [self]
+    while let group = stack.popLast() {
+      if group.extends != nil { return true }
+      for child in group.children.values { if case .group(let inner) = child { stack.append(inner) } }
+    }
+    return false
+  }
+
   /// Every group's path, dotted, in document order: what a mistyped `$extends` is compared with.
   var groupPaths: [String] {
     var result: [String] = []

@@ -77,7 +77,11 @@ struct TokenLoader {
       return TokenFileReader.read(bytes, file: path, options: options, sink: sink, budget: budget)
     case .failure(let failure):
       let at = failure.isAboutContents ? SourceLocation(file: path, line: 1, column: 1) : location
-      sink.error(failure.message(name: path, imported: false), failure.kind(imported: false), at: at)
+      var hint: (text: String, name: String?) = ("", nil)
+      if case .missing = failure { hint = SheetLoader.similarFile(to: path) }
+      sink.error(
+        failure.message(name: path, imported: false) + hint.text, failure.kind(imported: false), at: at,
+        suggestion: hint.name)
       return nil
     }
   }

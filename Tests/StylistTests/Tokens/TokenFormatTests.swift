@@ -184,5 +184,11 @@ import Testing
       files.diagnostics("sheet.yaml") == [
         "sheet.yaml:1:10: error: cannot read 'missing.tokens.json': no such file"
       ])
+    try files.write("palette.tokens.json", "{}")
+    try files.write("typo.yaml", "tokens: [palete.tokens.json]\n")
+    #expect(
+      files.diagnostics("typo.yaml") == [
+        "typo.yaml:1:10: error: cannot read 'palete.tokens.json': no such file; did you mean 'palette.tokens.json'?"
+      ])
   }
 }
