@@ -63,11 +63,12 @@ FUZZ_FLAGS = -c release --build-path ../.build-fuzz \
 fuzz: deps
 	$(call forget-stale-manifests,.build-fuzz)
 	cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS)
-	@mkdir -p fuzz-out .build-fuzz/corpus/selector .build-fuzz/corpus/sheet
+	@mkdir -p fuzz-out .build-fuzz/corpus/selector .build-fuzz/corpus/sheet .build-fuzz/corpus/tokens
 	@cp Fuzz/Seeds/selector/* Fixtures/fuzz/selector/* .build-fuzz/corpus/selector/
 	@find Fixtures -name '*.yaml' -size -64k -exec cp {} .build-fuzz/corpus/sheet/ \;
-	@for target in selector sheet; do \
-	  case $$target in selector) binary=FuzzSelector;; sheet) binary=FuzzSheet;; esac; \
+	@find Fixtures -name '*.json' -size -64k -exec cp {} .build-fuzz/corpus/tokens/ \;
+	@for target in selector sheet tokens; do \
+	  case $$target in selector) binary=FuzzSelector;; sheet) binary=FuzzSheet;; tokens) binary=FuzzTokens;; esac; \
 	  echo "fuzzing $$target for $(FUZZ_SECONDS) s (log: fuzz-out/$$target.log)"; \
 	  SWIFT_BACKTRACE=enable=no .build-fuzz/release/$$binary -max_total_time=$(FUZZ_SECONDS) \
 	    -timeout=10 -rss_limit_mb=2048 -artifact_prefix=fuzz-out/$$target- \

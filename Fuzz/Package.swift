@@ -17,5 +17,6 @@ let package = Package(
     .target(name: "FuzzDriver"),
     .executableTarget(name: "FuzzSelector", dependencies: [stylist, "FuzzDriver"]),
     .executableTarget(name: "FuzzSheet", dependencies: [stylist, "FuzzDriver"]),
+    .executableTarget(name: "FuzzTokens", dependencies: [stylist, "FuzzDriver"]),
   ]
 )

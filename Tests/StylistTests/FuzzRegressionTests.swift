@@ -47,4 +47,12 @@ import Testing
       _ = stylist.cascade(for: node)
     }
   }
+
+  @Test(arguments: inputs("tokens"))
+  func tokensInput(path: String) throws {
+    let bytes = [UInt8](try #require(FileManager.default.contents(atPath: path)))
+    let options = LoadOptions(maxFileSize: 1 << 20, maxNestingDepth: 200, maxExpandedValues: 100_000)
+    guard let sheet = try? StyleSheet(tokenBytes: bytes, name: "fuzz.tokens.json", options: options) else { return }
+    #expect(sheet.outline.tokens.allSatisfy { !$0.path.isEmpty })
+  }
 }

@@ -52,6 +52,12 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
   public static let invalidTree = Self(rawValue: "invalid-tree")
   /// A node identifier given to a command that is not one (`a/*/b`).
   public static let invalidNode = Self(rawValue: "invalid-node")
+  /// A design-token file that breaks the format: `$value` beside child
+  /// tokens, a `$ref` or `$extends` to nothing, an extension cycle.
+  public static let invalidToken = Self(rawValue: "invalid-token")
+  /// A token resolver file that breaks the format: its `version`, a
+  /// modifier without contexts, a context already a theme of another axis.
+  public static let invalidResolver = Self(rawValue: "invalid-resolver")
 
   // Warnings: the load succeeds.
 
@@ -76,14 +82,26 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
   /// A themed style that lacks properties of the unthemed style it replaces
   /// under its theme (`@dark/title` without `title`'s `size`; `lint`).
   public static let themedDropsProperties = Self(rawValue: "themed-drops-properties")
+  /// A design token that strays from the format (an unknown type, a unit
+  /// or field it does not define): it loads as written.
+  public static let nonstandardToken = Self(rawValue: "nonstandard-token")
+  /// A sheet's variable at a design token's path, which it shadows.
+  public static let shadowedToken = Self(rawValue: "shadowed-token")
+  /// A use of a design token marked `$deprecated` (`lint`).
+  public static let deprecatedToken = Self(rawValue: "deprecated-token")
+  /// A resolver's set that neither `resolutionOrder` nor a context lists.
+  public static let unlistedSet = Self(rawValue: "unlisted-set")
+  /// A resolver's modifier with one context: an axis of one theme.
+  public static let singleContextModifier = Self(rawValue: "single-context-modifier")
 
   /// Every kind, errors first, as the documentation lists them.
   public static let all: [DiagnosticKind] = [
     .yamlSyntax, .duplicateKey, .wrongType, .unknownKey, .invalidSelector, .invalidName, .invalidSetting,
     .invalidValue, .unknownVariable, .variableCycle, .unknownExtends, .extendsCycle, .importNotFound, .importCycle,
-    .unreadableFile, .limitExceeded, .invalidAxis, .invalidTree, .invalidNode, .duplicateSelector, .neverWins,
-    .unusedVariable,
-    .emptyComponent,
-    .unknownTheme, .themeConflict, .themeGroup, .similarTheme, .themedDropsProperties,
+    .unreadableFile, .limitExceeded, .invalidAxis, .invalidTree, .invalidNode, .invalidToken, .invalidResolver,
+    .duplicateSelector,
+    .neverWins, .unusedVariable, .emptyComponent,
+    .unknownTheme, .themeConflict, .themeGroup, .similarTheme, .themedDropsProperties, .nonstandardToken,
+    .shadowedToken, .deprecatedToken, .unlistedSet, .singleContextModifier,
   ]
 }

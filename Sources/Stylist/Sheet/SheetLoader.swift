@@ -20,6 +20,8 @@ struct SheetLoader {
     values: options.maxExpandedValues, bytes: options.maxInterpolatedBytes)
   /// Canonical paths already loaded or being loaded.
   private var loaded: Set<String> = []
+  /// Canonical paths of the token files loaded.
+  private var loadedTokens: Set<String> = []
   /// The errors for imports that were not found, in the order found.
   private(set) var missingImports: [SheetDiagnostic] = []
   /// The import chain being loaded, for cycle messages.
@@ -66,7 +68,26 @@ struct SheetLoader {
     load(bytes, name: name, importFolder: baseDirectory.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "")
   }
 
+  /// Loads a design-token or resolver file's bytes (README: Design tokens).
+  mutating func loadTokenText(_ bytes: [UInt8], name: String) {
+    if bytes.count > options.maxFileSize {
+      sink.error(
+        "file is \(bytes.count) bytes, larger than the \(options.maxFileSize)-byte limit", .limitExceeded,
+        at: SourceLocation(file: name, line: 1, column: 1))
+      return
+    }
+    var tokens = TokenLoader(options: options, sink: sink, budget: readingBudget, willRead: willRead)
+    let layer = tokens.load(bytes: bytes, name: name)
+    definitions.files += tokens.files
+    bytesRead += tokens.bytesRead
+    if let layer { definitions.append(layer) }
+  }
+
   private mutating func loadFile(_ name: String, importedAt: SourceLocation?) {
+    if importedAt == nil, TokenLoader.isTokenFile(name) {
+      loadTokens(name, namedAt: SourceLocation(file: name, line: 1, column: 1))
+      return
+    }
     let canonical = URL(fileURLWithPath: name).standardizedFileURL.resolvingSymlinksInPath().path
     if let start = chain.firstIndex(where: { $0.canonical == canonical }), let importedAt {
       let cycle = (chain[start...].map(\.name) + [name]).joined(separator: " -> ")
@@ -104,7 +125,7 @@ struct SheetLoader {
 
   /// A file in `path`'s folder whose name is close to its last component,
   /// as the import would name it.
-  private static func similarFile(to path: String) -> (text: String, name: String?) {
+  static func similarFile(to path: String) -> (text: String, name: String?) {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[...$0]) } ?? ""
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
@@ -125,12 +146,40 @@ struct SheetLoader {
     bytesRead += bytes.count
     SheetReader.readDocuments(
       of: bytes, file: name, options: options, sink: sink, budget: readingBudget
-    ) { layer, imports in
-      // Each document is a layer; its imports load (once) before it.
-      for (path, location) in imports {
+    ) { layer, named in
+      // Each document is a layer; its imports load (once) before it, then
+      // its token files, whose tokens its own variables shadow.
+      for (path, location) in named.imports {
         loadFile(path.hasPrefix("/") ? path : folder + path, importedAt: location)
       }
+      for (path, location) in named.tokens {
+        loadTokens(path.hasPrefix("/") ? path : folder + path, namedAt: location)
+      }
+      warnShadowedTokens(by: layer.variables)
       definitions.append(layer)
+    }
+  }
+
+  /// Loads a token or resolver file (once) as a layer (README: Design tokens).
+  private mutating func loadTokens(_ path: String, namedAt location: SourceLocation) {
+    let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    guard loadedTokens.insert(canonical).inserted else { return }
+    var tokens = TokenLoader(options: options, sink: sink, budget: readingBudget, willRead: willRead)
+    let layer = tokens.load(path, namedAt: location)
+    definitions.files += tokens.files
+    bytesRead += tokens.bytesRead
+    if let layer { definitions.append(layer) }
+  }
+
+  /// Warns of each of a sheet's variables at a design token's path.
+  private func warnShadowedTokens(by variables: VariableTree) {
+    guard !definitions.outline.tokens.isEmpty else { return }
+    for (path, leaf) in variables.leaves {
+      guard case .leaf(let token)? = definitions.variables.lookup(path.split(separator: ".")), token.origin == .token
+      else { continue }
+      sink.warning(
+        "variable '\(path)' shadows the design token at \(token.key.location(in: token.file))", .shadowedToken,
+        at: leaf.key.location(in: leaf.file))
     }
   }
 }

@@ -247,20 +247,20 @@ final class ValueEvaluator {
     case .invalid(let message):
       sink.error(message, .invalidValue, at: location(mark, file))
       return nil
-    case .reference(let use): return variable(use.name, at: mark, file: file)
+    case .reference(let use):
+      guard let (known, digits) = digitSplit(use.name) else { return variable(use.name, at: mark, file: file) }
+      guard let (value, _) = variable(known, at: mark, file: file) else { return nil }
+      return text(of: value, named: known, at: mark, file: file).map { (.string($0 + digits), 1) }
     case .template(let pieces):
       var result = ""
       for piece in pieces {
         switch piece {
         case .literal(let literal): result += literal
         case .reference(let use):
-          guard let (value, _) = variable(use.name, at: mark, file: file) else { return nil }
-          guard let text = value.scalarText else {
-            sink.error(
-              "variable '\(use.name)' is \(value.kindName) and cannot be put inside a string\(themeSuffix)",
-              .invalidValue, at: location(mark, file))
-            return nil
-          }
+          let (name, digits) = digitSplit(use.name) ?? (use.name, "")
+          guard let (value, _) = variable(name, at: mark, file: file),
+            let text = text(of: value, named: name, at: mark, file: file).map({ $0 + digits })
+          else { return nil }
           // A string built from others holds new bytes: each inserted byte
           // counts against the budget before it is copied, so doubling a
           // string through variables ends in the budget's error, not in
@@ -271,6 +271,30 @@ final class ValueEvaluator {
       }
       return (.string(result), 1)
     }
+  }
+
+  /// A value's text for a string, or nil after reporting it has none.
+  private func text(of value: PropertyValue, named name: String, at mark: SourcePosition, file: String) -> String? {
+    guard let text = value.scalarText else {
+      sink.error(
+        "variable '\(name)' is \(value.kindName) and cannot be put inside a string\(themeSuffix)",
+        .invalidValue, at: location(mark, file))
+      return nil
+    }
+    return text
+  }
+
+  /// For a `$a.5` no variable has the path of, the variable before the
+  /// first segment that starts with a digit and the text from its `.` on
+  /// (`size`, `.5`); nil for a path any variable has, or one with no such
+  /// segment (README: Style sheets).
+  private func digitSplit(_ name: String) -> (variable: String, text: String)? {
+    guard name.utf8.contains(UInt8(ascii: ".")) else { return nil }
+    let segments = name.split(separator: ".", omittingEmptySubsequences: false)
+    guard let first = segments.firstIndex(where: { $0.first?.isASCII == true && $0.first!.isNumber }), first > 0,
+      variables.lookup(segments) == nil
+    else { return nil }
+    return (segments[..<first].joined(separator: "."), "." + segments[first...].joined(separator: "."))
   }
 
   private func nestedTooDeep(at mark: SourcePosition, file: String) -> (value: PropertyValue, size: Int)? {

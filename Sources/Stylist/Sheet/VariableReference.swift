@@ -24,6 +24,7 @@ enum VariableReference {
     _ bytes: UnsafeBufferPointer<UInt8>, _ text: String, at position: SourcePosition, textColumn: Int?
   ) throws(SyntaxError) -> [TemplatePiece] {
     let (dollar, open, close, dot) = (UInt8(ascii: "$"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "."))
+    let dash = UInt8(ascii: "-")
     var pieces: [TemplatePiece] = []
     var literal: [UInt8] = []
     var index = 0
@@ -57,7 +58,7 @@ enum VariableReference {
           throw SyntaxError("unclosed '${' in '\(text)'", column: column(index))
         }
         let name = string(index + 2..<closing)
-        guard isValidPath(name) else {
+        guard isValidBracedPath(name) else {
           throw SyntaxError("invalid variable name '\(name)' in '\(text)'", column: column(index))
         }
         flush()
@@ -67,8 +68,12 @@ enum VariableReference {
         var end = index + 1
         while true {
           while end < bytes.count && isNameCharacter(bytes[end]) { end += 1 }
-          // A `.` joins segments only when a name follows it: `$size.5` is `$size` then `.5`.
-          guard end + 1 < bytes.count, bytes[end] == dot, isNameStart(bytes[end + 1]) else { break }
+          // A `.` joins segments only when a name or a digit follows it
+          // (`$space.100`); where no variable has the path, the evaluator
+          // reads the part from the first digit on as text: `$size.5` is
+          // `$size` then `.5` (`ValueEvaluator.digitSplit`).
+          guard end + 1 < bytes.count, bytes[end] == dot, isNameCharacter(bytes[end + 1]), bytes[end + 1] != dash
+          else { break }
           end += 1
         }
         flush()
@@ -106,8 +111,11 @@ enum VariableReference {
     return name.unicodeScalars.allSatisfy(isNameCharacter)
   }
 
-  /// Names joined by `.`.
-  static func isValidPath(_ path: String) -> Bool {
-    !path.isEmpty && path.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(isValidName)
+  /// Inside braces, segments joined by `.`, each any characters but `{`,
+  /// `}` and `.` (design tokens' names: `${font.Body Large}`,
+  /// `${color.accent.$root}`), none empty.
+  static func isValidBracedPath(_ path: String) -> Bool {
+    !path.isEmpty && !path.contains("{")
+      && path.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty }
   }
 }

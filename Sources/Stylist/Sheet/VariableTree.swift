@@ -66,4 +66,12 @@ struct VariableLeaf {
   /// The paths of every reference in `value`, each once (read with the
   /// value: an alias's are counted once, however often it is used).
   var references: [String]
+  /// Whether a sheet's `variables:` or a design-token file defines it: a
+  /// token library is mostly unused by any one sheet, and says so nowhere.
+  var origin: Origin = .sheet
+
+  enum Origin {
+    case sheet
+    case token
+  }
 }

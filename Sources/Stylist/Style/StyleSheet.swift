@@ -126,6 +126,18 @@ public struct StyleSheet: Sendable {
     self = try Self.compile(consume loader, options: options)
   }
 
+  /// Loads the bytes of a DTCG 2025.10 token or resolver file (JSON) as a
+  /// sheet of no styles whose variables are its tokens, its modifiers
+  /// axes (README: Design tokens). `name` is used in locations; a
+  /// resolver's sources are read relative to its folder.
+  public init(tokenBytes bytes: [UInt8], name: String = "<tokens>", options: LoadOptions = .init())
+    throws(SheetLoadError)
+  {
+    var loader = SheetLoader(options: options)
+    loader.loadTokenText(bytes, name: name)
+    self = try Self.compile(consume loader, options: options)
+  }
+
   private static func compile(_ loader: consuming SheetLoader, options: LoadOptions) throws(SheetLoadError)
     -> StyleSheet
   {
@@ -227,6 +239,7 @@ public struct StyleSheet: Sendable {
         ShadowedRules.warnings(neverWins, rules: sheet.rules)
         + ThemeNames.similarThemeWarnings(declared: sheet.themes, rules: sheet.rules)
         + ThemedReplacements.warnings(rules: sheet.rules, mode: sheet.mode ?? .themed)
+        + DeprecatedTokenUses.warnings(in: sheet.outline)
       return (ordered(sheet.warnings + lintOnly, files: sheet.files), sheet)
     } catch {
       return (error.diagnostics, nil)

@@ -63,6 +63,13 @@ import Testing
     #expect(
       check("huge-scalar.yaml")
         == "huge-scalar.yaml:1:1: error: file is 100000030 bytes, larger than the 67108864-byte limit\n")
+    #if !STYLIST_BUNDLED_LIBYAML
+      #expect(
+        check("deep-groups.tokens.json") == "deep-groups.tokens.json:1:5001: error: nesting deeper than 1000 levels\n")
+    #endif
+    #expect(
+      check("huge-string.tokens.json")
+        == "huge-string.tokens.json:1:1: error: file is 100000020 bytes, larger than the 67108864-byte limit\n")
     let long = try StyleSheet(contentsOf: root + "long-selector.yaml")
     #expect(long.rules.first?.selector.components.count == 10_000)
   }

@@ -21,6 +21,9 @@ public struct SheetOutline: Sendable, Hashable {
   public internal(set) var variableUses: [Use] = []
   /// Every `extends` target, with the style that names it.
   public internal(set) var extensions: [Extension] = []
+  /// Every design token of the token files a sheet names, as variables
+  /// see them (a resolver context's under its theme).
+  public internal(set) var tokens: [Token] = []
 
   public init() {}
 
@@ -103,6 +106,31 @@ public struct SheetOutline: Sendable, Hashable {
 }
 
 extension SheetOutline {
+  /// A design token (README: Design tokens): its path, its type as the
+  /// format settles it, its documentation, where its name is.
+  public struct Token: Sendable, Hashable {
+    /// The path, names joined by `.`, as a variable reference spells it.
+    public var path: String
+    /// The resolver context whose sources define it; nil for a set's.
+    public var theme: String?
+    /// `$type`: its own, the aliased token's, or the nearest group's; nil when none.
+    public var type: String?
+    /// `$description`, its own or nil.
+    public var description: String?
+    /// Whether it is `$deprecated` (its own or its group's), and why.
+    public var deprecation: Deprecation?
+    /// `$extensions` as written (tools' own data, kept, not interpreted).
+    public var extensions: PropertyValue?
+    public var location: SourceLocation { position.location(in: file) }
+    let file: String
+    let position: SourcePosition
+
+    /// A deprecated token's reason, when it gives one.
+    public struct Deprecation: Sendable, Hashable {
+      public var reason: String?
+    }
+  }
+
   /// Puts `layer`'s entries after these.
   mutating func append(_ layer: consuming SheetOutline) {
     styles.appendMoving(layer.styles)
@@ -112,6 +140,7 @@ extension SheetOutline {
     variables.appendMoving(layer.variables)
     variableUses.appendMoving(layer.variableUses)
     extensions.appendMoving(layer.extensions)
+    tokens.appendMoving(layer.tokens)
   }
 }
 

@@ -16,21 +16,31 @@ struct SheetReader {
     values = SourceValueReader(file: file, sink: sink, budget: budget)
   }
 
+  /// The files a document names, as written, in order, each where it is named.
+  struct NamedFiles {
+    var imports: [(path: String, at: SourceLocation)] = []
+    /// `tokens:`: design-token and resolver files.
+    var tokens: [(path: String, at: SourceLocation)] = []
+  }
+
   /// Composes `bytes` and reads each of its documents into a layer, handed
-  /// to `layer` with the imports it names (as written, in order) before
-  /// the next document is read.
+  /// to `layer` with the files it names before the next document is read.
   static func readDocuments(
     of bytes: consuming [UInt8], file: String, options: LoadOptions, sink: DiagnosticSink, budget: ExpansionBudget,
-    layer: (consuming SheetDefinitions, [(path: String, at: SourceLocation)]) -> Void
+    layer: (consuming SheetDefinitions, NamedFiles) -> Void
   ) {
     guard let tree = YAMLComposer.compose(bytes, file: file, options: options, reportingTo: sink) else { return }
     _ = consume bytes  // Composed already; the imports need memory more.
     let reader = SheetReader(file: file, sink: sink, budget: budget)
     for root in tree.documents {
       var definitions = SheetDefinitions()
-      var imports: [(path: String, at: SourceLocation)] = []
-      reader.read(root, into: &definitions) { path, location in imports.append((path, location)) }
-      layer(definitions, imports)
+      var named = NamedFiles()
+      reader.read(root, into: &definitions) { path, location in
+        named.imports.append((path, location))
+      } tokenFiles: { path, location in
+        named.tokens.append((path, location))
+      }
+      layer(definitions, named)
     }
   }
 
@@ -70,13 +80,17 @@ struct SheetReader {
   /// merge keys, by these functions. `importFile` is called for each
   /// `imports` entry first.
   func read(
-    _ root: YAMLNode, into definitions: inout SheetDefinitions, importFile: (String, SourceLocation) -> Void
+    _ root: YAMLNode, into definitions: inout SheetDefinitions, importFile: (String, SourceLocation) -> Void,
+    tokenFiles: (String, SourceLocation) -> Void = { _, _ in }
   ) {
     defer { definitions.outline.variableUses.appendMoving(values.takeUses()) }
     guard let top = pairs(root, what: "a style sheet") else { return }
     // In order, the first `imports` before the rest.
     if let imports = top.first(where: { $0.key.scalarText == "imports" }) {
-      readImports(imports.value, importFile: importFile)
+      readPaths(imports.value, what: "'imports'", item: "an import", file: importFile)
+    }
+    if let tokens = top.first(where: { $0.key.scalarText == "tokens" }) {
+      readPaths(tokens.value, what: "'tokens'", item: "a token file", file: tokenFiles)
     }
     for pair in top { readTopLevel(pair, into: &definitions) }
   }
@@ -86,7 +100,7 @@ struct SheetReader {
     guard let name = key(pair) else { return }
     let value = pair.value
     switch name {
-    case "imports": break
+    case "imports", "tokens": break
     case "version":
       if value.scalarText != "1" || (value.tag != nil && value.tag != YAMLTag.int) {
         error(
@@ -134,21 +148,23 @@ struct SheetReader {
     }
   }
 
-  private func readImports(_ node: YAMLNode, importFile: (String, SourceLocation) -> Void) {
+  /// `imports:` or `tokens:`: a path or a list of paths.
+  private func readPaths(_ node: YAMLNode, what: String, item itemName: String, file: (String, SourceLocation) -> Void)
+  {
     let items: [YAMLNode]
     switch node.content {
     case .scalar: items = [node]
     case .sequence(let list): items = Array(list)
     case .mapping:
-      error("'imports' must be a list of paths, not a map", .wrongType, at: node)
+      error("\(what) must be a list of paths, not a map", .wrongType, at: node)
       return
     }
     for item in items {
       guard let path = item.scalarText, !path.isEmpty else {
-        error("an import must be a path, not \(item.kindName)", .wrongType, at: item)
+        error("\(itemName) must be a path, not \(item.kindName)", .wrongType, at: item)
         continue
       }
-      importFile(path, location(item))
+      file(path, location(item))
     }
   }
 

@@ -4,7 +4,7 @@ extension SourceValueReader {
   /// template, or the message of why it is none. Each reference is noted
   /// for the outline and for what the value being read refers to.
   func scalar(_ text: String, style: YAMLScalarStyle, tag: String?, at position: SourcePosition) -> SourceScalar {
-    guard text.containsByte(UInt8(ascii: "$")) else {
+    guard scalarReferences == .parsed, text.containsByte(UInt8(ascii: "$")) else {
       return SourceScalar(form: Self.typed(text, style: style, tag: tag), position: position)
     }
     let parsed: [TemplatePiece]?

@@ -19,11 +19,21 @@ final class SourceValueReader {
   private(set) var uses: [SheetOutline.Use] = []
   /// Each reference path read, so that its uses share one string.
   private var paths: Set<String> = []
+  /// Whether a scalar's `$` starts a reference: a sheet's does, a token
+  /// file's is text (DTCG writes aliases as `{a.b}`, read by `Tokens/`).
+  let scalarReferences: ScalarReferences
 
-  init(file: String, sink: DiagnosticSink, budget: ExpansionBudget) {
+  /// How a scalar's `$` reads.
+  enum ScalarReferences {
+    case parsed
+    case literal
+  }
+
+  init(file: String, sink: DiagnosticSink, budget: ExpansionBudget, scalarReferences: ScalarReferences = .parsed) {
     self.file = file
     self.sink = sink
     self.budget = budget
+    self.scalarReferences = scalarReferences
   }
 
   func location(_ node: YAMLNode) -> SourceLocation { node.mark.location(in: file) }

@@ -1,0 +1,106 @@
+/// A colour as design tokens write it (DTCG 2025.10: a colour space, three
+/// components, alpha) or as a CSS hex string, with its conversions by the
+/// CSS Color 4 formulas (README: Design tokens).
+///
+/// A component written `none` is nil; conversions read it as 0, as CSS does.
+public struct StyleColor: Hashable, Sendable {
+  public var colorSpace: ColorSpace
+  public var components: [Double?]
+  /// From 0 (transparent) to 1 (opaque).
+  public var alpha: Double
+
+  /// A colour of `colorSpace` with three `components`, in the space's own
+  /// units (hue in degrees; `hsl`'s and `hwb`'s other two from 0 to 100).
+  public init(colorSpace: ColorSpace, components: [Double?], alpha: Double = 1) {
+    precondition(components.count == 3, "a colour has three components")
+    self.colorSpace = colorSpace
+    self.components = components
+    self.alpha = alpha
+  }
+
+  /// A CSS hex colour, `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`, in sRGB;
+  /// nil for any other text.
+  public init?(hex: String) {
+    guard hex.first == "#" else { return nil }
+    var digits = hex.dropFirst().map { $0 }
+    guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else { return nil }
+    if digits.count <= 4 { digits = digits.flatMap { [$0, $0] } }
+    var bytes: [Double] = []
+    for index in stride(from: 0, to: digits.count, by: 2) {
+      bytes.append(Double(Int(String(digits[index...index + 1]), radix: 16)!) / 255)
+    }
+    self.init(colorSpace: .srgb, components: bytes.prefix(3).map { $0 }, alpha: bytes.count == 4 ? bytes[3] : 1)
+  }
+
+  /// The colour a property or token value gives: a DTCG colour object
+  /// (`colorSpace`, `components`, optional `alpha`) or a CSS hex string;
+  /// nil for anything else.
+  public init?(_ value: PropertyValue) {
+    switch value {
+    case .string(let text): self.init(hex: text)
+    case .map(let map):
+      guard let space = map["colorSpace"]?.stringValue.flatMap(ColorSpace.init(rawValue:)),
+        let items = map["components"]?.listValue, items.count == 3
+      else { return nil }
+      var components: [Double?] = []
+      for item in items {
+        if item.stringValue == "none" {
+          components.append(nil)
+        } else if let number = item.doubleValue {
+          components.append(number)
+        } else {
+          return nil
+        }
+      }
+      let alpha = map["alpha"].map { $0.doubleValue } ?? 1
+      guard let alpha, (0...1).contains(alpha) else { return nil }
+      self.init(colorSpace: space, components: components, alpha: alpha)
+    default: return nil
+    }
+  }
+
+  /// The components with `none` read as 0.
+  var values: [Double] { components.map { $0 ?? 0 } }
+
+  /// This colour in sRGB, gamut-mapped into range (CSS Color 4 §13.2).
+  public var srgb: StyleColor { mapped(into: .srgb) }
+
+  /// This colour in Display P3, gamut-mapped into range.
+  public var displayP3: StyleColor { mapped(into: .displayP3) }
+
+  /// `#rrggbb` of the sRGB colour, `#rrggbbaa` when it is not opaque.
+  public var hex: String {
+    let channels = srgb.values + (alpha < 1 ? [alpha] : [])
+    return "#"
+      + channels.map { channel in
+        let byte = Int((min(max(channel, 0), 1) * 255).rounded())
+        return (byte < 16 ? "0" : "") + String(byte, radix: 16)
+      }.joined()
+  }
+
+  /// This colour in `space`, by the CSS Color 4 formulas, not mapped into
+  /// its gamut (a component may lie outside the space's range).
+  public func converted(to space: ColorSpace) -> StyleColor {
+    if space == colorSpace { return self }
+    return StyleColor(colorSpace: space, components: space.fromXYZD65(colorSpace.toXYZD65(values)), alpha: alpha)
+  }
+}
+
+extension PropertyValue {
+  /// The colour this value gives (``StyleColor/init(_:)``).
+  public var colorValue: StyleColor? { StyleColor(self) }
+}
+
+extension StyleColor: Decodable {
+  /// A colour object or a hex string, as ``init(_:)`` reads them.
+  public init(from decoder: any Decoder) throws {
+    let value = try PropertyValue(from: decoder)
+    guard let color = StyleColor(value) else {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: decoder.codingPath,
+          debugDescription: "expected a colour: an object with 'colorSpace' and 'components', or a CSS hex string"))
+    }
+    self = color
+  }
+}
