@@ -509,19 +509,11 @@ struct SheetCompiler {
   private func unreachedVariables() -> [UnreachedVariable] {
     var used: Set<String> = []
     for evaluator in evaluators.values { used.formUnion(evaluator.used) }
-    func isUsed(_ path: String) -> Bool {
-      var prefix = Substring(path)
-      while true {
-        if used.contains(String(prefix)) { return true }
-        guard let dot = prefix.lastIndex(of: ".") else { return false }
-        prefix = prefix[..<dot]
-      }
-    }
     var trees: [(theme: String?, tree: VariableTree)] = [(nil, definitions.variables)]
     trees += definitions.themeVariables.map { ($0.key, $0.value) }
     var unreached: [UnreachedVariable] = []
     for (theme, tree) in trees {
-      for (path, leaf) in tree.leaves where !isUsed(path) {
+      for (path, leaf) in tree.leaves where !used.containsVariable(orMapOf: path) {
         unreached.append(UnreachedVariable(path: path, theme: theme, location: leaf.key.location(in: leaf.file)))
       }
     }

@@ -75,3 +75,16 @@ struct VariableLeaf {
     case token
   }
 }
+
+extension Set<String> {
+  /// Whether this holds variable `path` or a map holding it (`colors`
+  /// holds `colors.text`): a use of either uses the leaf.
+  func containsVariable(orMapOf path: String) -> Bool {
+    var prefix = Substring(path)
+    while true {
+      if contains(String(prefix)) { return true }
+      guard let dot = prefix.lastIndex(of: ".") else { return false }
+      prefix = prefix[..<dot]
+    }
+  }
+}

@@ -153,14 +153,6 @@ extension SheetOutline {
   /// definition. In load order.
   func unreferencedVariables() -> [Variable] {
     let used = Set(variableUses.lazy.map(\.path))
-    func isUsed(_ path: String) -> Bool {
-      var prefix = Substring(path)
-      while true {
-        if used.contains(String(prefix)) { return true }
-        guard let dot = prefix.lastIndex(of: ".") else { return false }
-        prefix = prefix[..<dot]
-      }
-    }
     struct Key: Hashable {
       var path: String
       var theme: String?
@@ -170,6 +162,6 @@ extension SheetOutline {
     return variables.indices.lazy
       .filter { last[Key(path: self.variables[$0].path, theme: self.variables[$0].theme)] == $0 }
       .map { self.variables[$0] }
-      .filter { !isUsed($0.path) }
+      .filter { !used.containsVariable(orMapOf: $0.path) }
   }
 }
