@@ -289,12 +289,24 @@ final class ValueEvaluator {
   /// (`size`, `.5`); nil for a path any variable has, or one with no such
   /// segment (README: Style sheets).
   private func digitSplit(_ name: String) -> (variable: String, text: String)? {
-    guard name.utf8.contains(UInt8(ascii: ".")) else { return nil }
-    let segments = name.split(separator: ".", omittingEmptySubsequences: false)
-    guard let first = segments.firstIndex(where: { $0.first?.isASCII == true && $0.first!.isNumber }), first > 0,
-      variables.lookup(segments) == nil
-    else { return nil }
-    return (segments[..<first].joined(separator: "."), "." + segments[first...].joined(separator: "."))
+    // Found from the bytes: nearly every reference has no such segment,
+    // and this runs for each one evaluated.
+    let bytes = name.utf8
+    func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+    guard let firstByte = bytes.first, !isDigit(firstByte) else { return nil }
+    var previous = firstByte
+    var dot: String.Index?
+    for index in bytes.indices.dropFirst() {
+      if previous == UInt8(ascii: "."), isDigit(bytes[index]) {
+        dot = bytes.index(before: index)
+        break
+      }
+      previous = bytes[index]
+    }
+    guard let dot, variables.lookup(name.split(separator: ".", omittingEmptySubsequences: false)) == nil else {
+      return nil
+    }
+    return (String(name[..<dot]), String(name[dot...]))
   }
 
   private func nestedTooDeep(at mark: SourcePosition, file: String) -> (value: PropertyValue, size: Int)? {
