@@ -31,6 +31,7 @@ struct Benchmarks {
     if wants("match") { try libraryQueries() }
     if wants("batch") || againstBase { try designSystemBatch(growth: wants("batch")) }
     if wants("load") { try designSystemLoad() }
+    if wants("tokens") { try tokenLoad() }
     if let base = options.base, againstBase { try loadAgainstBase(base) }
     // Earlier workloads (literal bodies, a vocabulary that grows with the
     // sheet), kept for the loading rows until those move to the design system.
@@ -359,6 +360,35 @@ struct Benchmarks {
     }
   }
 
+  /// Loading a design-token set as a user meets it: `stylist match -s
+  /// SHEET title` as a whole process, where the sheet names the set's
+  /// resolver (`TokenSet`), beside one process that parses the same files
+  /// (the sheet, the resolver, every token file) to libyaml events, runs
+  /// alternating. The set is checked first (`TokenSet.check`).
+  private mutating func tokenLoad() throws {
+    let set = TokenSet(tokens: Self.tokenCount, seed: 11)
+    let paths = try set.files.map { try write($0.text, $0.path) }
+    let sheet = paths[0]
+    try TokenSet.check(sheet: sheet)
+    let bytes = try paths.reduce(0) { $0 + (try FileManager.default.attributesOfItem(atPath: $1)[.size] as! Int) }
+    let this = CommandLine.arguments[0]
+    var (floor, ours) = (Double.infinity, Double.infinity)
+    for _ in 0..<Self.roundsForUnevenSides {
+      floor = min(floor, try Measure.command(this, ["--libyaml-events"] + paths, input: "/dev/null"))
+      ours = min(ours, try Measure.command(options.stylist, ["match", "-s", sheet, "title"], input: "/dev/null"))
+    }
+    rows.append(
+      Row(
+        workload: String(
+          format: "stylist match, %.1fk-token set, 2 modifiers × 2 contexts (%d files, %.2f MB)",
+          Double(set.baseTokens) / 1000, paths.count, Double(bytes) / 1e6),
+        figure: ours * 1000, unit: "ms", baselineName: "libyaml events (process)", baseline: floor * 1000,
+        ratio: ours / floor, goal: "≤ 2.5× libyaml", met: ours <= 2.5 * floor))
+  }
+
+  /// Tokens in the token workload's base set (`TokenSet`).
+  static let tokenCount = 5_000
+
   /// The design-system sheet the load rows read (the same file for every row).
   private func loadSheet(styles: Int) throws -> String {
     let name = "ds-load-\(styles / 1000)k.yaml"
@@ -407,6 +437,10 @@ struct Benchmarks {
   /// took 8 % longer right after their file was written than after `sync`).
   private func write(_ text: String, _ name: String) throws -> String {
     let path = scratch + "/" + name
+    if let folder = name.lastIndex(of: "/") {
+      try FileManager.default.createDirectory(
+        atPath: scratch + "/" + String(name[..<folder]), withIntermediateDirectories: true)
+    }
     try text.write(toFile: path, atomically: false, encoding: .utf8)
     guard let file = FileHandle(forWritingAtPath: path) else { throw BenchError("cannot reopen \(path)") }
     defer { try? file.close() }
@@ -434,7 +468,8 @@ struct Benchmarks {
 
   /// The sheets and inputs `make bench` generates, for profiling by hand:
   /// the design systems (`ds-*.yaml`, `ds-*-nodes.txt`, `lines` lines each)
-  /// and the earlier sheets the loading rows use.
+  /// the earlier sheets the loading rows use, and the token set
+  /// (`tokens-app.yaml` and the folder `tokens/`), checked.
   static func writeWorkloads(to folder: String, batchLines lines: Int) throws {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     for (styles, skewed, twoAxes) in [
@@ -450,6 +485,14 @@ struct Benchmarks {
       .write(toFile: folder + "/sheet-10k.yaml", atomically: false, encoding: .utf8)
     try Workload(selectors: 100_000, nodes: 1, seed: 4).yaml
       .write(toFile: folder + "/sheet-100k.yaml", atomically: false, encoding: .utf8)
+    let tokens = TokenSet(tokens: tokenCount, seed: 11)
+    for file in tokens.files {
+      let path = folder + "/" + file.path
+      try FileManager.default.createDirectory(
+        atPath: String(path[..<path.lastIndex(of: "/")!]), withIntermediateDirectories: true)
+      try file.text.write(toFile: path, atomically: false, encoding: .utf8)
+    }
+    try TokenSet.check(sheet: folder + "/" + TokenSet.sheetPath)
   }
 
   /// Loading the 10k sheet against libyaml's event floor and against Yams,

@@ -19,14 +19,15 @@ import Stylist
                         [--json PATH] [--batch-lines N] [--only NAME]
       --floor PATH                   Benchmarks/Floor/batch-floor.c built: the `batch` rows as its share
       --base-stylist PATH            another build's `stylist`, run in the same rounds: a second table
-      --only NAME                    the parts whose name holds NAME: match, batch, load, memory, or
-                                     base (the rows against the base and the 10k batch runs alone)
+      --only NAME                    the parts whose name holds NAME: match, batch, load, tokens, memory,
+                                     or base (the rows against the base and the 10k batch runs alone)
       by hand, for profiling (see docs/PERFORMANCE.md):
-        --write-workloads DIR          the sheets and batch input `make bench` generates
+        --write-workloads DIR          the sheets, batch input and token set `make bench` generates
         --load-repeat SHEET N [--one-thread]   load and index SHEET N times
         --load-phases SHEET            best ms of reading, indexing and releasing (one thread)
         --query-repeat N               N rounds of the 10k best-match workload, no baseline
-      child modes the bench runs itself: --load-times SHEET, --load-rss SHEET, --peak-rss-of COMMAND…
+      child modes the bench runs itself: --load-times SHEET, --load-rss SHEET, --libyaml-events FILE…,
+        --peak-rss-of COMMAND…
 
     """
 
@@ -67,9 +68,10 @@ import Stylist
       withExtendedLifetime(engine) {}
       return
     case "--libyaml-events":
-      // Child mode: a process that parses the file to events, the floor a
-      // whole `stylist` process is measured against.
-      print(try LoadBaselines.libyamlEvents(try value(1)))
+      // Child mode: a process that parses the files to events, one after
+      // the other, the floor a whole `stylist` process is measured against.
+      _ = try value(1)
+      print(try arguments.dropFirst().reduce(0) { $0 + (try LoadBaselines.libyamlEvents($1)) })
       return
     case "--yams-load":
       print(try LoadBaselines.yams(try value(1)))
