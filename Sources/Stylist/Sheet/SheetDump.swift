@@ -9,8 +9,10 @@ extension StyleSheet {
 
   /// The resolved sheet under the current `themes` (at most one per axis;
   /// axes without one at their defaults): as ``resolvedDump(theme:)``, a
-  /// themed rule under its own themes with `themes` on the other axes, and
-  /// `axes:` written back so that the dump loads again.
+  /// themed rule under its own themes with `themes` on the other axes,
+  /// `axes:` written back so that the dump loads again, and, when the sheet
+  /// has design tokens, `designTokens`: each token's `$type`,
+  /// `$description`, `$deprecated` and `$extensions` by its path.
   public func resolvedDump(themes: [String]) -> PropertyValue { .map(resolvedEntries(themes: themes)) }
 
   /// The entries of `resolvedDump(themes:)`, in order.
@@ -38,16 +40,41 @@ extension StyleSheet {
         rule.style.properties(under: index.currentThemes(options, node: rule.selector.themes).valuesKey))
     }
     dump["styles"] = .map(styles)
+    if let tokens = tokenProperties(themes: themes) { dump["designTokens"] = .map(tokens) }
     return dump
+  }
+
+  /// What the design tokens say of themselves under `themes`, by path, in
+  /// DTCG's words (`$type`, `$description`, `$deprecated`, `$extensions`):
+  /// their values are in the styles that use them, this is the rest. A
+  /// context's token replaces the set's at its path; nil without tokens.
+  private func tokenProperties(themes: [String]) -> Properties? {
+    var current = Set(themes)
+    for axis in axes where !axis.themes.contains(where: current.contains) {
+      if let theme = axis.defaultTheme { current.insert(theme) }
+    }
+    var tokens = Properties()
+    for token in outline.tokens where token.theme.map(current.contains) ?? true {
+      var written = Properties()
+      if let type = token.type { written["$type"] = .string(type) }
+      if let description = token.description { written["$description"] = .string(description) }
+      if let deprecation = token.deprecation {
+        written["$deprecated"] = deprecation.reason.map(PropertyValue.string) ?? .bool(true)
+      }
+      if let extensions = token.extensions { written["$extensions"] = extensions }
+      tokens[token.path] = .map(written)
+    }
+    return tokens.isEmpty ? nil : tokens
   }
 
   /// The resolved sheet under `theme` as a sheet that loads back and gives
   /// the same answers under `theme`: `resolvedDump` without its `theme`
-  /// entry (not a sheet key), every `$` in a string written `$$` so that
+  /// and `designTokens` entries (no sheet keys), every `$` in a string written `$$` so that
   /// no resolved value reads as a variable reference.
   package func resolvedSheet(themes: [String]) -> PropertyValue {
     var dump = resolvedEntries(themes: themes)
     dump.removeValue(forKey: "theme")
+    dump.removeValue(forKey: "designTokens")
     return Self.escapingReferences(.map(dump))
   }
 

@@ -2,14 +2,30 @@
 /// (a whole string) and a JSON pointer `#/group/token/$value` (a `$ref`).
 enum TokenAlias {
   /// The path of `text` when the whole of it is an alias, `{a.b}`; nil
-  /// for any other string.
+  /// for any other string. Read from the UTF-8 bytes: every string of a
+  /// token's value passes here, and most are no alias.
   static func path(in text: String) -> [String]? {
-    guard text.count >= 3, text.first == "{", text.last == "}" else { return nil }
-    let inner = text.dropFirst().dropLast()
-    guard !inner.contains(where: { $0 == "{" || $0 == "}" }) else { return nil }
-    let segments = inner.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-    guard segments.allSatisfy({ !$0.isEmpty }) else { return nil }
-    return segments
+    let bytes = text.utf8
+    guard bytes.count >= 3, bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else { return nil }
+    var text = text
+    return text.withUTF8 { bytes in
+      let inner = bytes[1..<(bytes.count - 1)]
+      var segments: [String] = []
+      var start = inner.startIndex
+      for index in inner.indices {
+        switch inner[index] {
+        case UInt8(ascii: "{"), UInt8(ascii: "}"): return nil
+        case UInt8(ascii: "."):
+          guard index > start else { return nil }
+          segments.append(String(decoding: inner[start..<index], as: UTF8.self))
+          start = index + 1
+        default: continue
+        }
+      }
+      guard start < inner.endIndex else { return nil }
+      segments.append(String(decoding: inner[start...], as: UTF8.self))
+      return segments
+    }
   }
 }
 

@@ -21,10 +21,20 @@ enum TokenNode {
 /// A token as written: `$value` as DTCG writes it (aliases and `$ref`
 /// objects still in it), its properties, and where its name is.
 struct DesignToken {
-  var value: SourceValue
+  let value: SourceValue
   var properties = TokenProperties()
   var file: String
   var key: SourcePosition
+  /// The path `value` aliases when it is one string `{a.b}`: read once,
+  /// for alias chains are followed many times (types, cycles, values).
+  let alias: [String]?
+
+  init(value: SourceValue, file: String, key: SourcePosition) {
+    self.value = value
+    self.file = file
+    self.key = key
+    alias = value.stringValue.flatMap(TokenAlias.path(in:))
+  }
 }
 
 /// The `$` properties a token or group may carry; each nil when not written.

@@ -73,20 +73,22 @@ struct TokenVariables {
       case .token(let token)? = tree.node(at: path)
     {
       if let loop = chain.firstIndex(where: { $0.path == path }) {
-        let members = chain[loop...]
-        let names = (members.map { $0.path.joined(separator: ".") } + [path.joined(separator: ".")])
-        for member in members where cyclic.insert(member.path).inserted {
+        let members = Array(chain[loop...])
+        let names = members.map { $0.path.joined(separator: ".") }
+        for (index, member) in members.enumerated() where cyclic.insert(member.path).inserted {
           // At the alias's `{`, inside the string's quote; at a `$ref` object.
           let at = member.token.value.position
           let column = at.column + (member.token.value.stringValue == nil ? 0 : 1)
+          // The loop as read from the token reported, back to it.
+          let loop = names[index...] + names[..<index] + [names[index]]
           sink.error(
-            "alias cycle: \(names.joined(separator: " -> "))", .variableCycle,
+            "alias cycle: \(loop.joined(separator: " -> "))", .variableCycle,
             at: SourcePosition(line: at.line, column: column).location(in: member.token.file))
         }
         break
       }
       chain.append((path, token))
-      guard let next = aliasTarget(of: token.value) else { break }
+      guard let next = aliasTarget(of: token) else { break }
       path = next.path
     }
     for link in chain { settled.insert(link.path) }
@@ -134,7 +136,7 @@ struct TokenVariables {
   private func aliasedType(of token: DesignToken) -> String? {
     var current = token
     for _ in 0..<Self.maxPointerDepth {
-      guard let target = aliasTarget(of: current.value), case .token(let next)? = tree.node(at: target.path) else {
+      guard let target = aliasTarget(of: current), case .token(let next)? = tree.node(at: target.path) else {
         return nil
       }
       if let type = next.properties.type { return type.name }
@@ -157,8 +159,9 @@ struct TokenVariables {
   }
 
   /// The token a whole value aliases (`{a.b}`, or a `$ref` to the token or its `$value`).
-  private func aliasTarget(of value: SourceValue) -> (path: [String], position: SourcePosition)? {
-    if let text = value.stringValue, let path = TokenAlias.path(in: text) { return (path, value.position) }
+  private func aliasTarget(of token: DesignToken) -> (path: [String], position: SourcePosition)? {
+    let value = token.value
+    if let path = token.alias { return (path, value.position) }
     guard let pointer = Self.pointer(value), pointer.isLocal else { return nil }
     var segments = pointer.segments
     if segments.last == "$value" { segments.removeLast() }

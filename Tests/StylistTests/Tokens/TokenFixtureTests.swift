@@ -88,6 +88,21 @@ import Testing
       try token("border.focus").extensions == ["com.example.figma": ["variableId": "VariableID:12:34"]])
   }
 
+  @Test func dumpCarriesWhatTokensSayOfThemselves() throws {
+    let sheet = try StyleSheet(contentsOf: Self.sheet)
+    let plain = try #require(sheet.resolvedDump(themes: []).mapValue?["designTokens"]?.mapValue)
+    #expect(
+      plain["color.brand"]
+        == ["$type": "color", "$description": "The brand colour: links, primary buttons."])
+    #expect(plain["color.primary"] == ["$type": "color", "$deprecated": "Use color.brand."])
+    #expect(
+      plain["border.focus"]?.mapValue?["$extensions"]
+        == ["com.example.figma": ["variableId": "VariableID:12:34"]])
+    // The YAML dump loads back as a sheet: token properties are no sheet key.
+    let loadsBack = try #require(sheet.resolvedSheet(themes: []).mapValue)
+    #expect(loadsBack["designTokens"] == nil && loadsBack["styles"] != nil)
+  }
+
   @Test func lintWarnsOfADeprecatedTokenInUseAndNothingElse() {
     let diagnostics = StyleSheet.diagnose([Self.sheet]).map { FixturePaths.relative($0.description) }
     #expect(

@@ -164,8 +164,8 @@ import Testing
     #expect(
       files.diagnostics("a.tokens.json") == [
         "a.tokens.json:1:40: error: alias cycle: a -> b -> c -> a",
-        "a.tokens.json:1:66: error: alias cycle: a -> b -> c -> a",
-        "a.tokens.json:1:92: error: alias cycle: a -> b -> c -> a",
+        "a.tokens.json:1:66: error: alias cycle: b -> c -> a -> b",
+        "a.tokens.json:1:92: error: alias cycle: c -> a -> b -> c",
       ])
   }
 
