@@ -6,9 +6,10 @@ DEMO = Fixtures/demo
 
 .PHONY: deps build test test-bundled run format clean fuzz bench base-stylist sanitize docs install
 
-# libyaml (through pkg-config) is the one system dependency.
+# libyaml (through pkg-config) is the one system dependency on Linux; Apple
+# platforms build the copy Yams bundles.
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists yaml-0.1; then \
+	@if [ "$$(uname -s)" = Linux ] && { ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists yaml-0.1; }; then \
 	  echo "Installing libyaml-dev and pkg-config…"; \
 	  SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libyaml-dev pkg-config; \

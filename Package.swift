@@ -1,13 +1,14 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// libyaml: Linux and macOS use the system library (pkg-config `yaml-0.1`) through
-// `CYAML`; platforms without one use the copy Yams bundles, its `CYaml` module (the
-// same C API). `STYLIST_BUNDLED_LIBYAML=1` selects the bundled copy everywhere, so
-// the path iOS takes is built and tested on Linux too.
+// libyaml: Linux uses the system library (pkg-config `yaml-0.1`) through `CYAML`;
+// every Apple platform, macOS included, uses the copy Yams bundles, its `CYaml`
+// module (the same C API), so an app ships with nothing to install.
+// `STYLIST_BUNDLED_LIBYAML=1` selects the bundled copy on Linux too, so the path
+// Apple platforms take is built and tested here.
 let bundledEverywhere = Context.environment["STYLIST_BUNDLED_LIBYAML"] == "1"
-let systemLibYAMLPlatforms: [Platform] = [.linux, .macOS, .openbsd]
-let bundledLibYAMLPlatforms: [Platform] = [.iOS, .macCatalyst, .tvOS, .watchOS, .visionOS]
+let systemLibYAMLPlatforms: [Platform] = [.linux, .openbsd]
+let bundledLibYAMLPlatforms: [Platform] = [.macOS, .iOS, .macCatalyst, .tvOS, .watchOS, .visionOS]
 let bundledLibYAML: TargetDependencyCondition? =
   bundledEverywhere ? nil : .when(platforms: bundledLibYAMLPlatforms)
 /// `STYLIST_BUNDLED_LIBYAML` is defined where the bundled copy is used (its limits differ).
@@ -20,7 +21,8 @@ let libYAMLDependencies: [Target.Dependency] =
 
 let package = Package(
   name: "Stylist",
-  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  // Observation's floor: the oldest systems with `Observable`, which the engine is.
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
     .library(name: "Stylist", targets: ["Stylist"]),
     .executable(name: "stylist", targets: ["StylistCLI"]),
@@ -28,8 +30,10 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
-    // Only for the libyaml it bundles (its `CYaml` target, not a product:
-    // pinned to a minor version), on platforms without a system one.
+    // Only for the libyaml it bundles, on Apple platforms: its `CYaml` module
+    // comes with the `Yams` product (a target, not a product of its own), and
+    // the version is pinned to a minor release because that module is not
+    // Yams' public API.
     .package(url: "https://github.com/jpsim/Yams", .upToNextMinor(from: "6.2.2")),
     // `make docs`: the DocC catalog in Sources/Stylist/Stylist.docc.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -38,7 +42,7 @@ let package = Package(
     .systemLibrary(
       name: "CYAML",
       pkgConfig: "yaml-0.1",
-      providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+      providers: [.apt(["libyaml-dev"])]
     ),
     .target(
       name: "Stylist",

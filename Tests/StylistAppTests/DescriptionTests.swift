@@ -40,7 +40,9 @@ import Testing
       "\(engine.bestMatch(for: "header/title"))"
         == #"header/title → header/title (app.yaml:3:3, theme dark) {"color":"blue","size":12}"#)
     #expect("\(engine.bestMatch(for: "x"))" == #"x → (default) (app.yaml:1:1, theme dark) {"color":"red"}"#)
-    #expect(try "\(engine.bestMatch(parsing: "zzz"))" == #"(default) (app.yaml:1:1, theme dark) {"color":"red"}"#)
+    #expect(
+      try "\(engine.bestMatch(parsing: "zzz"))" == #"zzz → (default) (app.yaml:1:1, theme dark) {"color":"red"}"#)
+    #expect(try "\(engine.cascade(parsing: "a/x"))" == #"a/x → (default) (app.yaml:1:1, theme dark) {"color":"red"}"#)
     #expect("\(StyleEngine().bestMatch(for: "x"))" == "x → no style")
     let cascade = engine.cascade(for: "a/header/title")
     #expect(
@@ -50,6 +52,24 @@ import Testing
     #expect(
       "\(layered.cascade(for: "x/title"))"
         == #"x/title → cascade of 2 rules, strongest x/title (<string>:3:3) {"a":1,"b":2}"#)
+    // Every theme the query ran under, the axis defaults included.
+    let axes = """
+      axes:
+        appearance: { themes: [light, dark], default: light }
+        density: { themes: [comfortable, compact], default: comfortable }
+      styles:
+        "@compact/header/title": { size: 22 }
+      """
+    let twoAxes = StyleEngine(sheets: [try StyleSheet(yaml: axes, name: "app.yaml")], themes: ["dark", "compact"])
+    #expect(
+      try "\(twoAxes.bestMatch(parsing: "header/title"))"
+        == #"header/title → @compact/header/title (app.yaml:5:3, themes dark, compact) {"size":22}"#)
+    #expect(
+      "\(StyleEngine().imageNames(for: "client/searchbar/image"))"
+        == "client/searchbar/image: client_searchbar_image, *_searchbar_image, client_*_image, *_*_image")
+    let names = StyleEngine().imageNames(for: "a[x]/b[y]/c")
+    let listed = names.prefix(8).joined(separator: ", ")
+    #expect("\(names)" == "a[x]/b[y]/c: \(listed), … (at most \(names.candidateCount) names)")
     let match = try #require(engine.bestMatch(for: "a/header/title").match)
     #expect("\(match)" == "header/title [3, 12, 0]")
     #expect("\(match.rule)" == "header/title (app.yaml:3:3)")

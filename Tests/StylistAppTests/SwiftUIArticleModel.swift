@@ -29,4 +29,15 @@ func rgba(_ hex: String) -> (red: Double, green: Double, blue: Double, opacity: 
   let channel = { (shift: UInt64) in Double(rgba >> shift & 0xFF) / 255 }
   return (channel(24), channel(16), channel(8), channel(0))
 }
+
+/// On a sheet with `appearance` and `density` axes, each axis follows one
+/// environment value and is set alone, so the other keeps its theme; nil
+/// leaves an axis at its default.
+func followColorScheme(_ engine: StyleEngine, isDark: Bool) {
+  engine.setTheme(isDark ? "dark" : nil, onAxis: "appearance")
+}
+
+func followSizeClass(_ engine: StyleEngine, isCompact: Bool) {
+  engine.setTheme(isCompact ? "compact" : nil, onAxis: "density")
+}
 // article: end

@@ -43,6 +43,43 @@ import Testing
     #expect(rgba("red") == nil && rgba("#12345") == nil && rgba("#GGGGGG") == nil)
   }
 
+  /// Each axis follows its own environment value: setting one keeps the other's theme,
+  /// and a view that read one axis's theme is told when it changes.
+  @Test func eachAxisIsSetAloneAndTheOtherKeepsItsTheme() throws {
+    let yaml = """
+      axes:
+        appearance: { themes: [light, dark], default: light }
+        density: { themes: [comfortable, compact], default: comfortable }
+      variables: { ink: "#111111", title: 28 }
+      themes:
+        dark: { variables: { ink: "#EEEEEE" } }
+        compact: { variables: { title: 22 } }
+      styles:
+        header/title: { color: $ink, size: $title }
+      """
+    let engine = StyleEngine(sheets: [try StyleSheet(yaml: yaml)])
+    func title() -> TextStyle? { textStyle(engine, path: ["header"], token: "title") }
+    #expect(engine.theme(onAxis: "density") == "comfortable")
+    followSizeClass(engine, isCompact: true)
+    followColorScheme(engine, isDark: true)
+    #expect(title() == TextStyle(color: "#EEEEEE", size: 22))
+    #expect(engine.themes == ["compact", "dark"])
+    followColorScheme(engine, isDark: false)
+    #expect(title() == TextStyle(color: "#111111", size: 22))
+    #expect(engine.theme(onAxis: "appearance") == "light" && engine.theme(onAxis: "density") == "compact")
+    #expect(engine.theme(onAxis: "size") == nil)
+
+    let told = Gathered<Int>()
+    withObservationTracking {
+      _ = engine.theme(onAxis: "density")
+    } onChange: {
+      told.append(1)
+    }
+    followSizeClass(engine, isCompact: false)
+    #expect(told.wait(forCount: 1).count == 1)
+    #expect(title() == TextStyle(color: "#111111", size: 28) && engine.themes.isEmpty)
+  }
+
   /// Live reload: a save the watcher loads redraws a view that read the answer.
   @Test func aWatchedSaveTellsTheViewThatReadTheAnswer() throws {
     let scratch = try Scratch("swiftui")

@@ -188,3 +188,21 @@ public struct ImageNames: Sequence, Sendable {
     }
   }
 }
+
+extension ImageNames: CustomStringConvertible {
+  /// The node and its first names, best first, as an app tries them:
+  /// `home/title: dark_home_title, dark_*_title, dark_title, home_title, …`;
+  /// past eight, how many the node's spellings make at most. The sequence
+  /// is the whole list: iterate it (`for name in names`) or take its first
+  /// names (`names.prefix(3)`).
+  public var description: String {
+    var names: [String] = []
+    var iterator = makeIterator()
+    while names.count < Self.namesDescribed, let name = iterator.next() { names.append(name) }
+    var text = "\(node): " + names.joined(separator: ", ")
+    if iterator.next() != nil { text += ", … (at most \(candidateCount) names)" }
+    return text
+  }
+
+  private static let namesDescribed = 8
+}

@@ -33,8 +33,8 @@ public struct Candidate: Hashable, Sendable {
 /// The answer for one node: the winning rule (or the default style) and the
 /// properties that result, resolved under the theme the query ran under.
 public struct Resolution: Hashable, Sendable {
-  /// The node asked about; nil for a node given as text
-  /// (``StyleEngine/bestMatch(parsing:)``), which the caller holds.
+  /// The node asked about, however it was given (an identifier or text);
+  /// nil only for an answer made by hand.
   public var node: NodeIdentifier?
   /// The themes the query ran under, in axis order: the engine's, with a
   /// node's `@theme` parts replacing them on their axes, and axis defaults.

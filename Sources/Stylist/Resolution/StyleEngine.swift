@@ -120,6 +120,38 @@ public final class StyleEngine: Sendable, Observable {
     set { themes = Set(newValue.map { [$0] } ?? []) }
   }
 
+  /// The theme current on the declared axis named `axis` (README: Theme
+  /// axes): the one of ``themes`` on it, else the axis's default; nil when
+  /// it has neither or no loaded sheet declares the axis. Observed like
+  /// ``themes``.
+  public func theme(onAxis axis: String) -> String? {
+    registrar.access(self, keyPath: \.sheets)
+    registrar.access(self, keyPath: \.themes)
+    let (index, themes) = state.withLock { ($0.index, $0.themes) }
+    guard let declared = index.axes.axes.first(where: { $0.name == axis }) else { return nil }
+    // With two of one axis, queries use the later in name order.
+    return themes.last(where: declared.themes.contains) ?? declared.defaultTheme
+  }
+
+  /// Makes `theme` current on the declared axis named `axis` and keeps
+  /// every other axis's: it replaces whichever of ``themes`` is on `axis`,
+  /// and nil clears the axis, so that its default applies. One atomic
+  /// change, told to observers like setting ``themes``. A theme the
+  /// sheets do not list on `axis` is set all the same, and
+  /// ``themeWarning`` says what it comes to (no sheet mentions it, or two
+  /// themes are on its own axis).
+  public func setTheme(_ theme: String?, onAxis axis: String) {
+    publish(.theme) { state in
+      let onAxis = state.index.axes.axes.first { $0.name == axis }?.themes ?? []
+      var themes = state.themes.filter { !onAxis.contains($0) }
+      if let theme, !themes.contains(theme) { themes.append(theme) }
+      themes.sort()
+      guard themes != state.themes else { return false }
+      state.themes = themes
+      return true
+    }
+  }
+
   /// An explicit precedence mode; nil means the sheets' `mode:`, else
   /// `themed`. Setting a different mode tells observers.
   public var mode: PrecedenceMode? {

@@ -129,7 +129,9 @@ struct StyleIndex: Sendable {
     let found = try text.withUTF8 { bytes in
       Swift.Result { () throws(SyntaxError) in try best(utf8: bytes, options: options, keepingVector: true) }
     }.get()
-    return resolution(found.current, winner: found.winner, vectors: found.vectors)
+    var answer = resolution(found.current, winner: found.winner, vectors: found.vectors)
+    answer.node = try NodeIdentifier(parsing: text)
+    return answer
   }
 
   /// A best match found from a node identifier's UTF-8, before it is an answer.
@@ -177,7 +179,9 @@ struct StyleIndex: Sendable {
         try rank(utf8: bytes, options: options, into: &ranking.keys, vectors: &ranking.vectors)
       }
     }.get()
-    return cascade(ranking, current)
+    var answer = cascade(ranking, current)
+    answer.node = try NodeIdentifier(parsing: text)
+    return answer
   }
 
   /// Every applicable rule for a node identifier given as UTF-8, ranked

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -43,7 +42,9 @@ package struct Workers<State> {
     return withoutActuallyEscaping(body) { body in
       states.withUnsafeMutableBufferPointer { states in
         [Result](unsafeUninitializedCapacity: parts) { results, initialized in
-          let nextPart = Atomic<Int>(0)
+          // A part is a block of lines or nodes: one lock a part costs nothing
+          // beside it, and needs no OS newer than Observation does (`Atomic` would).
+          let nextPart = Locked(0)
           // Each worker changes only its own state and the results of the
           // parts it took: no two threads touch one place.
           nonisolated(unsafe) let states = states
@@ -51,7 +52,10 @@ package struct Workers<State> {
           nonisolated(unsafe) let body = body
           DispatchQueue.concurrentPerform(iterations: workers) { worker in
             while true {
-              let part = nextPart.wrappingAdd(1, ordering: .relaxed).oldValue
+              let part = nextPart.withLock { next in
+                defer { next += 1 }
+                return next
+              }
               guard part < parts else { break }
               (results.baseAddress! + part).initialize(to: body(&states[worker], part))
             }
