@@ -36,8 +36,8 @@ public struct HTMLRenderer: Sendable {
 
       """
     let differing = preview.atoms.filter { $0.agreement == .differs }.count
-    html += "<p class=\"summary\">\(preview.atoms.count) atoms, \(preview.columns.count) columns; "
-    html += "\(differing) atoms answer differently between columns (outlined, marked “differs”).</p>\n"
+    html += "<p class=\"summary\">Atoms: \(preview.atoms.count); columns: \(preview.columns.count); "
+    html += "answering differently between columns (outlined, marked “differs”): \(differing).</p>\n"
     html += "<main class=\"columns\">\n"
     for (position, column) in preview.columns.enumerated() {
       writeColumn(position, column, of: preview, to: &html)
