@@ -4,7 +4,7 @@ CONFIG ?= debug
 BIN = .build/$(CONFIG)/stylist
 DEMO = Fixtures/demo
 
-.PHONY: deps build test test-bundled run format clean fuzz bench base-stylist sanitize docs install
+.PHONY: deps browser build test test-bundled run format clean fuzz bench base-stylist sanitize docs install
 
 # libyaml (through pkg-config) is the one system dependency on Linux; Apple
 # platforms build the copy Yams bundles.
@@ -15,10 +15,18 @@ deps:
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libyaml-dev pkg-config; \
 	fi
 
+# Headless Chromium, for the tests alone: the preview's browser test.
+browser:
+	@if ! command -v chromium >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing chromium (the preview's browser test)…"; \
+	  SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; \
+	fi
+
 build: deps
 	$(SWIFT) build -c $(CONFIG)
 
-test: deps
+test: deps browser
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 

@@ -1,0 +1,27 @@
+/// Text made safe for an HTML page: every character that could end a text
+/// node or an attribute value (`&`, `<`, `>`, `"`, `'`) written as its
+/// entity, so what a sheet or tree holds is shown, never read as markup.
+enum HTMLText {
+  /// `text` escaped for a text node or a quoted attribute value alike.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for character in text.unicodeScalars {
+      switch character {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&#39;"
+      default: result.unicodeScalars.append(character)
+      }
+    }
+    return result
+  }
+
+  /// A CSS number: `value` rounded to two decimals, without a needless `.0`.
+  static func cssNumber(_ value: Double) -> String {
+    let rounded = (value * 100).rounded() / 100
+    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+  }
+}
