@@ -11,7 +11,7 @@ extension Benchmarks {
     let workload = Self.batchWorkload(styles: 10_000, skewed: false, lines: Self.diffLines)
     let old = try write(workload.yaml, "diff-old.yaml")
     let new = try write(Self.edited(workload.yaml), "diff-new.yaml")
-    let input = workload.input
+    let input = try write(workload.input, "diff-nodes.txt")
     let stylist = options.stylist
     let commands = Dictionary(
       uniqueKeysWithValues: [
@@ -64,9 +64,10 @@ extension Benchmarks {
       if position % 200 == 199 && !targets.contains(key) { continue }
       if position % 50 == 49 { moved += entry } else { kept += entry }
     }
-    let added = (0..<50).map {
-      "  \"screen\($0)/part\($0 + 60)/label\": { color: $colors.\(["text", "accent"][$0 % 2]) }"
-    }
+    // New selectors over the vocabulary's names, none the sheet has.
+    let keys = Set(entries.map { String($0[0].dropFirst(3).prefix { $0 != "\"" }) })
+    let added = (0..<1_000).lazy.map { "screen\($0 % 30)/part\(50 + $0 % 150)/label" }.filter { !keys.contains($0) }
+      .prefix(50).enumerated().map { "  \"\($1)\": { color: $colors.\(["text", "accent"][$0 % 2]) }" }
     lines.replaceSubrange(start..<end, with: kept + moved + added)
     return lines.joined(separator: "\n")
   }
