@@ -74,18 +74,19 @@ struct DiffCommand: ParsableCommand {
     let (before, after) = try loadBothSides(themes: themes)
     var output = OutputBuffer()
     let changes: Bool
-    if nodes != nil || tree != nil {
-      let diff = try tree.map { try diffAtoms(of: $0, before, after) } ?? diffLines(of: nodes!, before, after)
-      switch format {
-      case .json: output.write { JSONRenderer().writeNodeDiff(diff, to: &$0) }
-      case .text: output.write(TextRenderer.standardOutput.nodeDiff(diff))
-      }
-      changes = diff.hasChanges
-    } else {
+    if tree == nil && nodes == nil {
       let diff = SheetDiff(old: before, new: after)
       switch format {
       case .json: output.write { JSONRenderer().writeSheetDiff(diff, to: &$0) }
       case .text: output.write(TextRenderer.standardOutput.sheetDiff(diff))
+      }
+      changes = diff.hasChanges
+    } else {
+      let diff =
+        if let tree { try diffAtoms(of: tree, before, after) } else { try diffLines(of: nodes ?? "-", before, after) }
+      switch format {
+      case .json: output.write { JSONRenderer().writeNodeDiff(diff, to: &$0) }
+      case .text: output.write(TextRenderer.standardOutput.nodeDiff(diff))
       }
       changes = diff.hasChanges
     }

@@ -46,7 +46,7 @@ public struct NodeDiffer {
 
     /// The values key an answer is told by: none when the winner's
     /// values are the same under it as under no theme.
-    func telling(_ winner: RuleID?, _ valuesKey: ThemeSet) -> ThemeSet {
+    func answerKey(_ winner: RuleID?, _ valuesKey: ThemeSet) -> ThemeSet {
       guard let winner else { return valuesKey }
       return index.valuesAreUnthemed(CollectionOfOne(winner), valuesKey: valuesKey) ? .none : valuesKey
     }
@@ -132,8 +132,8 @@ public struct NodeDiffer {
             let after = try new.index.best(utf8: text, options: new.options, keepingVector: false)
             let (beforeWinner, afterWinner) = (before.winner?.order, after.winner?.order)
             pair = AnswerPair(
-              before: beforeWinner, beforeKey: old.telling(beforeWinner, before.current.valuesKey),
-              after: afterWinner, afterKey: new.telling(afterWinner, after.current.valuesKey))
+              before: beforeWinner, beforeKey: old.answerKey(beforeWinner, before.current.valuesKey),
+              after: afterWinner, afterKey: new.answerKey(afterWinner, after.current.valuesKey))
           } catch {
             result.invalid.append(
               InvalidNodeLine(
