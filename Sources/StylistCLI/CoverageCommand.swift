@@ -119,54 +119,6 @@ struct CoverageCommand: ParsableCommand {
   /// Counts the node file `path` (`-`: standard input) a block of lines at
   /// a time; reports each invalid line at its number and then exits 2.
   private static func countLines(of path: String, with counter: inout UsageCounter) throws {
-    let name = path == "-" ? "<stdin>" : path
-    let descriptor: Int32
-    if path == "-" {
-      descriptor = SystemCalls.standardInput
-    } else {
-      switch SystemCalls.openForReading(path) {
-      case .success(let opened): descriptor = opened
-      case .failure(let failure):
-        Diagnostics.error(failure.message, at: "\(path):1:1")
-        throw ExitCode(ExitStatus.invalidInput)
-      }
-    }
-    defer { if path != "-" { SystemCalls.close(descriptor) } }
-    var reader = LineReader(descriptor: descriptor)
-    var block = LineBlock()
-    var hasInvalidLine = false
-    func countBlock() {
-      var lines: [NumberedLine] = []
-      var invalid: [SheetDiagnostic] = []
-      lines.reserveCapacity(block.lines.count)
-      for (offset, line) in block.lines.enumerated() {
-        let number = block.firstLineNumber + offset
-        switch line {
-        case .bytes(let range): lines.append(NumberedLine(number: number, bytes: range))
-        case .tooLong(let length):
-          invalid.append(
-            SheetDiagnostic(
-              .error, "line is \(length) bytes, longer than the \(LineReader.maxLineLength)-byte limit",
-              kind: .invalidNode, at: SourceLocation(file: name, line: number, column: 1)))
-        }
-      }
-      let bad = block.bytes.withUnsafeBufferPointer { counter.count(lines: lines, in: $0) }
-      invalid += bad.map {
-        SyntaxError($0.message, column: $0.column).diagnostic(inNode: $0.node, file: name, line: $0.number)
-      }
-      Diagnostics.write(invalid.sorted { $0.location.line < $1.location.line })
-      hasInvalidLine = hasInvalidLine || !invalid.isEmpty
-      block.removeAll()
-    }
-    while let next = reader.nextLine() {
-      switch next {
-      case .wouldBlock: continue
-      case .tooLong(let length): block.appendTooLong(length: length)
-      case .bytes(let line): block.append(bytes: line)
-      }
-      if block.isFull { countBlock() }
-    }
-    countBlock()
-    if hasInvalidLine { throw ExitCode(ExitStatus.invalidInput) }
+    try NodeFile.read(path) { counter.count(lines: $0, in: $1) }
   }
 }

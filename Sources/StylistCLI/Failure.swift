@@ -4,6 +4,8 @@ import Stylist
 /// Exit codes shared by all commands but `lint` (README: Command line).
 enum ExitStatus {
   static let noStyle: Int32 = 1
+  /// `diff`: something changes.
+  static let changed: Int32 = 1
   static let invalidInput: Int32 = 2
   static let usage: Int32 = 64
 }

@@ -31,17 +31,24 @@ struct SheetOptions: ParsableArguments {
   /// failure prints every error and exits 2. Two themes of one axis in
   /// `--theme` are a usage error (exit 64).
   func load() throws -> StyleEngine {
-    let engine: StyleEngine
-    do {
-      let sheet = try StyleSheet(contentsOf: sheets, dashIsStandardInput: true)
-      engine = StyleEngine(sheets: [sheet], themes: Set(themes), mode: mode)
-    } catch {
-      throw loadFailure(error)
-    }
+    let engine = try loadEngine(sheets, themes: themes, mode: mode)
     try checkThemeOption(themes, in: engine)
-    KeptUntilExit.keep(engine)
     return engine
   }
+}
+
+/// Loads `sheets` as one engine with `themes` and `mode`, kept until the
+/// process exits; on failure prints every error and exits 2.
+func loadEngine(_ sheets: [String], themes: [String], mode: PrecedenceMode?) throws -> StyleEngine {
+  let engine: StyleEngine
+  do {
+    let sheet = try StyleSheet(contentsOf: sheets, dashIsStandardInput: true)
+    engine = StyleEngine(sheets: [sheet], themes: Set(themes), mode: mode)
+  } catch {
+    throw loadFailure(error)
+  }
+  KeptUntilExit.keep(engine)
+  return engine
 }
 
 /// `--theme` values with their comma lists split, each theme once.

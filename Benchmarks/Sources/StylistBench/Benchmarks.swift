@@ -32,6 +32,7 @@ struct Benchmarks {
     if wants("batch") || againstBase { try designSystemBatch(growth: wants("batch")) }
     if wants("load") { try designSystemLoad() }
     if wants("tokens") { try tokenLoad() }
+    if wants("diff") { try designSystemDiff() }
     if let base = options.base, againstBase { try loadAgainstBase(base) }
     // Earlier workloads (literal bodies, a vocabulary that grows with the
     // sheet), kept for the loading rows until those move to the design system.
@@ -435,7 +436,7 @@ struct Benchmarks {
   /// while the kernel still writes back the bench's own megabytes of input
   /// shares the two cores with that writeback (a million `batch` lines
   /// took 8 % longer right after their file was written than after `sync`).
-  private func write(_ text: String, _ name: String) throws -> String {
+  func write(_ text: String, _ name: String) throws -> String {
     let path = scratch + "/" + name
     if let folder = name.lastIndex(of: "/") {
       try FileManager.default.createDirectory(

@@ -19,7 +19,7 @@ import Stylist
                         [--json PATH] [--batch-lines N] [--only NAME]
       --floor PATH                   Benchmarks/Floor/batch-floor.c built: the `batch` rows as its share
       --base-stylist PATH            another build's `stylist`, run in the same rounds: a second table
-      --only NAME                    the parts whose name holds NAME: match, batch, load, tokens, memory,
+      --only NAME                    the parts whose name holds NAME: match, batch, load, tokens, diff, memory,
                                      or base (the rows against the base and the 10k batch runs alone)
       by hand, for profiling (see docs/PERFORMANCE.md):
         --write-workloads DIR          the sheets, batch input and token set `make bench` generates

@@ -29,16 +29,10 @@ extension StyleSheet {
     }
     if themes.count == 1 { dump["theme"] = .string(themes[0]) }
     if themes.count > 1 { dump["theme"] = .list(themes.map(PropertyValue.string)) }
-    // A rule's values under the current themes a query naming its own
-    // themes has: worked out as every query's are, on the sheet's index.
-    let index = StyleIndex(sheets: [self])
-    let options = index.options(themes: themes, mode: nil)
-    if let defaultStyle { dump["default"] = .map(defaultStyle.properties(under: options.current!.valuesKey)) }
+    let resolved = StyleIndex(sheets: [self]).resolvedStyles(themes: themes)
+    if let defaultProperties = resolved.defaultProperties { dump["default"] = .map(defaultProperties) }
     var styles = Properties()
-    for rule in index.rules {
-      styles[rule.name] = .map(
-        rule.style.properties(under: index.currentThemes(options, node: rule.selector.themes).valuesKey))
-    }
+    for (rule, properties) in zip(resolved.rules, resolved.properties) { styles[rule.name] = .map(properties) }
     dump["styles"] = .map(styles)
     if let tokens = tokenProperties(themes: themes) { dump["designTokens"] = .map(tokens) }
     return dump
@@ -94,5 +88,21 @@ extension StyleSheet {
     case .map(let map): .map(map.mapValues(escapingReferences))
     default: value
     }
+  }
+}
+
+extension StyleIndex {
+  /// Every rule's properties, and the default style's, as the dump and
+  /// `diff` show them under the current `themes`: a rule's values under
+  /// the current themes a query naming its own themes has, worked out as
+  /// every query's are.
+  func resolvedStyles(themes: [String]) -> (
+    rules: [StyleRule], properties: [Properties], defaultProperties: Properties?
+  ) {
+    let options = options(themes: themes, mode: nil)
+    let properties = rules.map { rule in
+      rule.style.properties(under: currentThemes(options, node: rule.selector.themes).valuesKey)
+    }
+    return (rules, properties, defaultStyle?.properties(under: options.current!.valuesKey))
   }
 }

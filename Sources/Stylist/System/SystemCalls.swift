@@ -75,6 +75,10 @@ package enum SystemCalls {
   /// text output may be coloured.
   package static var standardOutputTakesColour: Bool { isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil }
 
+  /// Whether standard error is a terminal: when a progress line, rewritten
+  /// in place, reads as one line rather than many.
+  package static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
   /// Ignores `number`'s default action (which would end the process), so
   /// that a dispatch source can handle the signal.
   package static func ignore(signal number: Int32) { _ = signal(number, SIG_IGN) }
