@@ -29,53 +29,66 @@ public struct TokenExport: Sendable {
   /// Reads `sheet`'s variables under `themes` (none: every axis at its
   /// default). A theme no loaded sheet mentions, or two of one axis, is
   /// an error at `location` (where the themes were given); a variable that
-  /// does not resolve under a set is an error at its definition.
+  /// does not resolve under a set is an error at its definition. Each
+  /// set's evaluation has the limits of `options`, as a load has.
   public init(
-    sheet: StyleSheet, themes: [String] = [], themesGivenAt location: SourceLocation = .init(wholeOf: "<themes>")
+    sheet: StyleSheet, themes: [String] = [], themesGivenAt location: SourceLocation = .init(wholeOf: "<themes>"),
+    options: LoadOptions = .init()
   ) throws(SheetLoadError) {
-    let index = StyleIndex(sheets: [sheet])
-    let known = index.themes
+    let known = StyleIndex(sheets: [sheet]).themes
+    try Self.check(themes, known: known, plan: sheet.plan, at: location)
+    plan = sheet.plan
+    sources = sheet.variableSources
+    axes =
+      sheet.axes
+      + Self.unlistedAxis(known.filter { sheet.plan.slot(of: $0) == sheet.plan.axes.count }, besides: sheet.axes)
+    selectedThemes = sheet.plan.themeSet(themes).themes
+    var tokens: [TokenKey: SheetOutline.Token] = [:]
+    for token in sheet.outline.tokens { tokens[TokenKey(theme: token.theme, path: token.path)] = token }
+    self.tokens = tokens
+    let evaluation = VariableEvaluation(sources: sources, limits: options)
+    let baseSet = Self.set(of: selectedThemes, plan: plan)
+    base = try evaluation.variables(under: baseSet)
+    var themed: [(theme: String, variables: [ExportedVariable])] = []
+    for theme in themes.isEmpty ? axes.flatMap(\.themes) : [] {
+      let set = Self.set(of: [theme], plan: plan)
+      themed.append((theme, set == baseSet ? base : try evaluation.variables(under: set)))
+    }
+    self.themed = themed
+  }
+
+  /// An error for each of `themes` no sheet mentions, and for two of one axis.
+  private static func check(_ themes: [String], known: [String], plan: ThemeAxes, at location: SourceLocation)
+    throws(SheetLoadError)
+  {
     var problems: [SheetDiagnostic] = []
     for theme in themes {
       guard let (message, suggestion) = ThemeNames.unknownTheme(theme, known: known) else { continue }
       problems.append(SheetDiagnostic(.error, message, kind: .unknownTheme, at: location, suggestion: suggestion))
     }
-    if let conflict = sheet.plan.conflict(in: themes) {
+    if let conflict = plan.conflict(in: themes) {
       problems.append(SheetDiagnostic(.error, conflict.description, kind: .themeConflict, at: location))
     }
     if !problems.isEmpty { throw SheetLoadError(diagnostics: problems) }
-    plan = sheet.plan
-    sources = sheet.variableSources
-    var axes = sheet.axes
-    let plan = sheet.plan
-    let unlisted = known.filter { plan.slot(of: $0) == plan.axes.count }
-    if !unlisted.isEmpty {
-      var name = "theme"
-      var number = 1
-      while axes.contains(where: { $0.name == name }) {
-        number += 1
-        name = "theme-\(number)"
-      }
-      axes.append(ThemeAxis(name: name, themes: unlisted))
+  }
+
+  /// The axis of `unlisted` themes, named `theme` (`theme-2`… when an axis
+  /// of `axes` has the name); none when there are none.
+  private static func unlistedAxis(_ unlisted: [String], besides axes: [ThemeAxis]) -> [ThemeAxis] {
+    guard !unlisted.isEmpty else { return [] }
+    var name = "theme"
+    var number = 1
+    while axes.contains(where: { $0.name == name }) {
+      number += 1
+      name = "theme-\(number)"
     }
-    self.axes = axes
-    selectedThemes = plan.themeSet(themes).themes
-    var tokens: [TokenKey: SheetOutline.Token] = [:]
-    for token in sheet.outline.tokens { tokens[TokenKey(theme: token.theme, path: token.path)] = token }
-    self.tokens = tokens
-    let evaluation = VariableEvaluation(sources: sources)
-    let baseSet = plan.valuesKey(plan.atDefaults(plan.themeSet(themes)))
-    base = try evaluation.variables(under: baseSet, plan: plan)
-    var themed: [(theme: String, variables: [ExportedVariable])] = []
-    if themes.isEmpty {
-      for axis in axes {
-        for theme in axis.themes {
-          let set = plan.valuesKey(plan.atDefaults(ThemeSet(theme)))
-          themed.append((theme, set == baseSet ? base : try evaluation.variables(under: set, plan: plan)))
-        }
-      }
-    }
-    self.themed = themed
+    return [ThemeAxis(name: name, themes: unlisted)]
+  }
+
+  /// The set the values under `themes` are evaluated under: them, every
+  /// other axis at its default, only the themes with variables.
+  private static func set(of themes: [String], plan: ThemeAxes) -> ThemeSet {
+    plan.valuesKey(plan.atDefaults(plan.themeSet(themes)))
   }
 
   /// The files of `format`: for `dtcg` without selected themes a resolver
@@ -97,10 +110,10 @@ public struct TokenExport: Sendable {
 
   /// The set a theme's values are evaluated under: it, with every other
   /// axis at its default.
-  func themeSet(_ theme: String) -> ThemeSet { plan.valuesKey(plan.atDefaults(ThemeSet(theme))) }
+  func themeSet(_ theme: String) -> ThemeSet { Self.set(of: [theme], plan: plan) }
 
   /// The set the base values are evaluated under.
-  var baseSet: ThemeSet { plan.valuesKey(plan.atDefaults(plan.themeSet(selectedThemes))) }
+  var baseSet: ThemeSet { Self.set(of: selectedThemes, plan: plan) }
 
   /// The token at `path` as the files of `theme` (nil: the sets) define it.
   func token(_ path: String, theme: String?) -> SheetOutline.Token? {
@@ -126,7 +139,10 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 /// One file of an export: where it goes (relative to the output folder, or
 /// the output file's own name) and its text.
 public struct ExportedFile: Hashable, Sendable {
+  /// Where the file goes: relative to the output folder (`themes/dark.tokens.json`),
+  /// or a name for the one file (`tokens.css`).
   public var path: String
+  /// The file's text, UTF-8 when written.
   public var text: String
 }
 

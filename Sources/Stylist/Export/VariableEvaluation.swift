@@ -3,14 +3,14 @@
 /// values a query sees.
 struct VariableEvaluation {
   let sources: VariableSources
-  /// What one set's evaluation may build: a loaded sheet's variables fit
-  /// the load's own budget, which is no larger.
+  /// What one set's evaluation may build, as a load's: a variable past
+  /// them is a located `limit-exceeded` error, not an unbounded evaluation.
   var limits = LoadOptions()
 
   /// Every leaf of the variables under `set` with its resolved value, in
   /// document order. A variable that does not resolve (a cycle that forms
   /// only under this set) throws its located error.
-  func variables(under set: ThemeSet, plan: ThemeAxes) throws(SheetLoadError) -> [ExportedVariable] {
+  func variables(under set: ThemeSet) throws(SheetLoadError) -> [ExportedVariable] {
     let tree = sources.merged(under: set)
     let sink = DiagnosticSink()
     let evaluator = ValueEvaluator(
