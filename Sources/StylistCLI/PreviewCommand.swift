@@ -124,10 +124,12 @@ private struct PageWriter: Sendable {
       buffer.flush()
       return true
     }
-    if case .failure(let failure) = FileWriter.replaceContents(of: output, with: Array(html.utf8)) {
-      Diagnostics.error(failure.message, at: output)
+    do throws(OutputFiles.Failure) {
+      try OutputFiles.writeFile(html, to: output)
+      return true
+    } catch {
+      Diagnostics.error(error.message, at: output)
       return false
     }
-    return true
   }
 }

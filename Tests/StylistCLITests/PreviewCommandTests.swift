@@ -98,7 +98,7 @@ import Testing
     let missing = folder.appendingPathComponent("no-such-folder/page.html").path
     let unwritable = try CLIRunner.run(["preview", "-s", Self.sheet, "--tree", Self.tree, "-o", missing])
     #expect(unwritable.status == 2)
-    #expect(unwritable.stderr == "\(missing): error: cannot write '\(missing)': no such folder\n")
+    #expect(unwritable.stderr == "\(missing): error: cannot write '\(missing)': its folder does not exist\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["broken.yaml", "page.html"])
   }
 

@@ -58,6 +58,8 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
   /// A token resolver file that breaks the format: its `version`, a
   /// modifier without contexts, a context already a theme of another axis.
   public static let invalidResolver = Self(rawValue: "invalid-resolver")
+  /// An export's output that cannot be written (`stylist export -o`).
+  public static let unwritableOutput = Self(rawValue: "unwritable-output")
 
   // Warnings: the load succeeds.
 
@@ -99,7 +101,7 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
     .yamlSyntax, .duplicateKey, .wrongType, .unknownKey, .invalidSelector, .invalidName, .invalidSetting,
     .invalidValue, .unknownVariable, .variableCycle, .unknownExtends, .extendsCycle, .importNotFound, .importCycle,
     .unreadableFile, .limitExceeded, .invalidAxis, .invalidTree, .invalidNode, .invalidToken, .invalidResolver,
-    .duplicateSelector,
+    .unwritableOutput, .duplicateSelector,
     .neverWins, .unusedVariable, .emptyComponent,
     .unknownTheme, .themeConflict, .themeGroup, .similarTheme, .themedDropsProperties, .nonstandardToken,
     .shadowedToken, .deprecatedToken, .unlistedSet, .singleContextModifier,

@@ -162,6 +162,7 @@ struct SheetCompiler {
       rules: rules, defaultStyle: defaultStyle, mode: definitions.mode,
       themes: Array(definitions.declaredThemes), axes: axes, files: definitions.files)
     swap(&sheet.outline, &definitions.outline)
+    sheet.variableSources = VariableSources(global: definitions.variables, themes: definitions.themeVariables)
     releaseWorkingState()
     return sheet
   }

@@ -2,7 +2,7 @@ import OrderedCollections
 
 /// Variables as a tree, so a theme can shadow the global ones leaf by leaf:
 /// under theme T, `$colors` is the global map with T's leaves over it.
-indirect enum VariableTree {
+indirect enum VariableTree: Sendable {
   /// A value that is not a map (maps become `.map`).
   case leaf(VariableLeaf)
   case map(OrderedDictionary<String, VariableTree>)
@@ -59,7 +59,7 @@ indirect enum VariableTree {
 
 /// A variable's value as written, where its key is, and the variables the
 /// value refers to.
-struct VariableLeaf {
+struct VariableLeaf: Sendable {
   var value: SourceValue
   var key: SourcePosition
   var file: String
@@ -70,7 +70,7 @@ struct VariableLeaf {
   /// token library is mostly unused by any one sheet, and says so nowhere.
   var origin: Origin = .sheet
 
-  enum Origin {
+  enum Origin: Sendable {
     case sheet
     case token
   }

@@ -36,6 +36,64 @@ extension PropertyValue {
     }
   }
 
+  /// Appends the value's JSON indented by two spaces a level, one member
+  /// or item a line (empty lists and maps, lists of scalars and a map of
+  /// one scalar on one): files people read and
+  /// diff, as an export writes them.
+  package func writeIndentedJSON(to output: inout [UInt8], depth: Int = 0) {
+    func newline(_ level: Int) {
+      output.append(UInt8(ascii: "\n"))
+      output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+    }
+    switch self {
+    case .list(let items) where items.contains(where: \.isCollection):
+      output.append(UInt8(ascii: "["))
+      for (index, item) in items.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        newline(depth + 1)
+        item.writeIndentedJSON(to: &output, depth: depth + 1)
+      }
+      newline(depth)
+      output.append(UInt8(ascii: "]"))
+    case .map(let map) where map.count == 1 && !map.values[0].isCollection:
+      // One scalar member on one line: `{ "$ref": "base.tokens.json" }`.
+      output.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: " ")])
+      Self.writeJSONKey(map.keys[0], to: &output)
+      output.append(UInt8(ascii: " "))
+      map.values[0].writeJSON(to: &output)
+      output.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "}")])
+    case .map(let map) where !map.isEmpty:
+      output.append(UInt8(ascii: "{"))
+      var first = true
+      for (key, value) in map {
+        if !first { output.append(UInt8(ascii: ",")) }
+        first = false
+        newline(depth + 1)
+        Self.writeJSONKey(key, to: &output)
+        output.append(UInt8(ascii: " "))
+        value.writeIndentedJSON(to: &output, depth: depth + 1)
+      }
+      newline(depth)
+      output.append(UInt8(ascii: "}"))
+    case .list(let items):
+      // Scalars on one line: `[0.87, 0.93, 1]`.
+      output.append(UInt8(ascii: "["))
+      for (index, item) in items.enumerated() {
+        if index > 0 { output.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
+        item.writeJSON(to: &output)
+      }
+      output.append(UInt8(ascii: "]"))
+    default: writeJSON(to: &output)
+    }
+  }
+
+  private var isCollection: Bool {
+    switch self {
+    case .list, .map: true
+    default: false
+    }
+  }
+
   /// Appends `{"key":value,…}` in the map's order.
   static func writeJSONObject(_ map: Properties, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "{"))

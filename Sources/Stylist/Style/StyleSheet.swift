@@ -35,6 +35,9 @@ public struct StyleSheet: Sendable {
   /// every use of a variable or `extends` target, each with its location
   /// (empty for a sheet built in code).
   public internal(set) var outline = SheetOutline()
+  /// The variables as written, with their references: what an export
+  /// writes (empty for a sheet built in code).
+  var variableSources = VariableSources()
 
   /// A sheet built in code.
   public init(

@@ -113,7 +113,7 @@ struct TokenVariables {
     let value =
       cyclic.contains(path)
       ? .scalar(SourceScalar(form: .literal(.null), position: token.value.position))
-      : converted(token.value, file: token.file)
+      : converted(Self.stylistValue(of: token) ?? token.value, file: token.file)
     var seen: Set<String> = []
     let distinct = references.filter { seen.insert($0).inserted }
     let type = token.properties.type?.name ?? aliasedType(of: token) ?? inherited.type
@@ -129,6 +129,17 @@ struct TokenVariables {
         deprecation: deprecation, extensions: token.properties.extensions.flatMap(\.literalValue),
         file: token.file, position: token.key))
     return VariableLeaf(value: value, key: token.key, file: token.file, references: distinct, origin: .token)
+  }
+
+  /// The value a Stylist export keeps where DTCG's `$value` cannot say it
+  /// (a colour written as a CSS hex string): `$extensions."dev.stylist".value`.
+  /// It is the variable's value, so that importing an export gives back
+  /// what was exported; `$value` is what other tools read.
+  private static func stylistValue(of token: DesignToken) -> SourceValue? {
+    guard case .map(let extensions)? = token.properties.extensions,
+      case .map(let stylist)? = extensions.entries.last(where: { $0.key == "dev.stylist" })?.value
+    else { return nil }
+    return stylist.entries.last(where: { $0.key == "value" })?.value
   }
 
   /// The type of the token an alias chain ends at, following at most

@@ -4,7 +4,7 @@
 /// The text as read is not kept beside the form, which holds what of it
 /// matters (a string's text, a reference's path): a design system's
 /// hundred thousand styles keep no second copy of each value.
-struct SourceScalar {
+struct SourceScalar: Sendable {
   // The position first: fields are laid out in order, and after the form
   // it would need padding (a design system's model holds millions).
   var position: SourcePosition
@@ -15,7 +15,7 @@ struct SourceScalar {
     self.form = form
   }
 
-  enum Form {
+  enum Form: Sendable {
     /// The value the format's typing gives the text (YAML's core schema:
     /// string, int, float, bool or null).
     case literal(PropertyValue)
@@ -32,13 +32,13 @@ struct SourceScalar {
 }
 
 /// One use of a variable in a value: its path and where it is written.
-struct VariableUse: Hashable {
+struct VariableUse: Hashable, Sendable {
   var name: String
   var position: SourcePosition
 }
 
 /// A piece of a scalar with references (README: Style sheets).
-enum TemplatePiece {
+enum TemplatePiece: Sendable {
   case literal(String)
   case reference(VariableUse)
 }

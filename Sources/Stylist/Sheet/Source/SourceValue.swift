@@ -5,7 +5,7 @@
 /// value: YAML's aliases share one value (the arrays are shared, not
 /// copied), merge keys are expanded, and a scalar is typed and its variable
 /// references parsed once, when read.
-enum SourceValue {
+enum SourceValue: Sendable {
   case scalar(SourceScalar)
   case list(SourceList)
   case map(SourceMap)
@@ -20,13 +20,13 @@ enum SourceValue {
 }
 
 /// A list's items, in order.
-struct SourceList {
+struct SourceList: Sendable {
   var items: [SourceValue]
   var position: SourcePosition
 }
 
 /// A map's entries in order: merged entries settled, each key a string.
-struct SourceMap {
+struct SourceMap: Sendable {
   var entries: [SourceEntry]
   var position: SourcePosition
   /// No key is written twice, so the entries go into a dictionary without
@@ -35,7 +35,7 @@ struct SourceMap {
 }
 
 /// One entry of a map, and where its key is.
-struct SourceEntry {
+struct SourceEntry: Sendable {
   var key: String
   var keyPosition: SourcePosition
   var value: SourceValue

@@ -1,0 +1,205 @@
+/// Writes an export as CSS custom properties (README: Exporting tokens):
+/// `:root` holds every variable with no theme (or under the selected
+/// themes), and each theme a rule `[data-theme~="T"]` with what it
+/// changes. A map is one property per leaf, names joined with `-`; a
+/// colour, dimension or duration object is one leaf.
+struct CSSRenderer {
+  let export: TokenExport
+
+  func file() -> ExportedFile {
+    var names = CSSNames()
+    var text = ":root {\n"
+    let baseLeaves = ExportLeaves.flattened(export.base)
+    for (path, value) in baseLeaves { text += declaration(names.name(path), value) }
+    text += "}\n"
+    for (theme, leaves) in ExportLeaves.changes(export) {
+      guard !leaves.isEmpty else { continue }
+      text += "\n[data-theme~=\(Self.quoted(theme))] {\n"
+      for (path, value) in leaves { text += declaration(names.name(path), value) }
+      text += "}\n"
+    }
+    let name = (export.selectedThemes.isEmpty ? "tokens" : export.selectedThemes.joined(separator: "-"))
+    return ExportedFile(path: FileNames.safe(name) + ".css", text: text)
+  }
+
+  private func declaration(_ name: String, _ value: PropertyValue) -> String {
+    "  \(name): \(Self.value(value));\n"
+  }
+
+  /// A value as CSS writes it: a colour in its own space, a dimension or
+  /// duration with its unit, a list joined with commas, a string as it is
+  /// unless CSS would read it otherwise (then quoted).
+  static func value(_ value: PropertyValue) -> String {
+    if let color = StyleColor(value) { return self.color(color) }
+    switch value {
+    case .null: return "initial"
+    case .bool(let flag): return flag ? "true" : "false"
+    case .int(let number): return String(number)
+    case .double(let number): return ExportNumbers.text(number)
+    case .string(let text): return isPlain(text) ? text : quoted(text)
+    case .list(let items):
+      return items.map { item in
+        if case .string(let text) = item, text.contains(" ") { return quoted(text) }
+        return self.value(item)
+      }.joined(separator: ", ")
+    case .map(let map):
+      if let number = map["value"], let unit = map["unit"]?.stringValue, map.count == 2, number.isNumber {
+        return self.value(number) + unit
+      }
+      return quoted(value.jsonText)
+    }
+  }
+
+  /// Text CSS reads as it is in a custom property: no quote, backslash,
+  /// semicolon, brace or line break, and not empty.
+  private static func isPlain(_ text: String) -> Bool {
+    !text.isEmpty && !text.contains { "\"'\\;{}!\n\r".contains($0) } && text.first != " " && text.last != " "
+  }
+
+  /// A CSS string in double quotes (`"` and `\` escaped, line breaks as `\a `).
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\a "
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7f {
+          result += "\\" + String(scalar.value, radix: 16) + " "
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+
+  /// `#rrggbb` for sRGB (`#rrggbbaa` when not opaque), the function of
+  /// the space otherwise; a missing component is `none`.
+  static func color(_ color: StyleColor) -> String {
+    func component(_ value: Double?, percent: Bool = false) -> String {
+      guard let value else { return "none" }
+      return ExportNumbers.text(value) + (percent ? "%" : "")
+    }
+    let alpha = color.alpha < 1 ? " / " + ExportNumbers.text(color.alpha) : ""
+    let parts = color.components
+    switch color.colorSpace {
+    case .srgb where parts.allSatisfy({ $0 != nil && (0...1).contains($0!) }): return color.hex
+    case .hsl, .hwb:
+      let items = [component(parts[0]), component(parts[1], percent: true), component(parts[2], percent: true)]
+      return "\(color.colorSpace.rawValue)(\(items.joined(separator: " "))\(alpha))"
+    case .lab, .lch, .oklab, .oklch:
+      return "\(color.colorSpace.rawValue)(\(parts.map { component($0) }.joined(separator: " "))\(alpha))"
+    default:
+      return "color(\(color.colorSpace.rawValue) \(parts.map { component($0) }.joined(separator: " "))\(alpha))"
+    }
+  }
+}
+
+/// Custom property names: `--` and the path joined with `-`, escaped per
+/// CSS (CSS Syntax 3, an identifier's code points); a name another path
+/// already took gets `-2`, `-3`….
+struct CSSNames {
+  private var byPath: [[String]: String] = [:]
+  private var used: Set<String> = []
+
+  mutating func name(_ path: [String]) -> String {
+    if let known = byPath[path] { return known }
+    let base = "--" + path.map(Self.escaped).joined(separator: "-")
+    var name = base
+    var number = 1
+    while !used.insert(name).inserted {
+      number += 1
+      name = "\(base)-\(number)"
+    }
+    byPath[path] = name
+    return name
+  }
+
+  static func escaped(_ name: String) -> String {
+    var result = ""
+    for scalar in name.unicodeScalars {
+      let isNameCharacter =
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+        || scalar == "-" || scalar == "_" || scalar.value >= 0x80
+      if isNameCharacter {
+        result.unicodeScalars.append(scalar)
+      } else if scalar.value < 0x20 || scalar.value == 0x7f {
+        result += "\\" + String(scalar.value, radix: 16) + " "
+      } else {
+        result += "\\"
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}
+
+/// Variables as leaves: the variables nested as their paths (a sheet's
+/// map of variables is a map of leaves), then every map that is no
+/// colour, dimension or duration one leaf per entry, its key added to the
+/// path, and a list of maps or lists one per item, its index added.
+enum ExportLeaves {
+  static func flattened(_ variables: [ExportedVariable]) -> [(path: [String], value: PropertyValue)] {
+    var root = Properties()
+    for variable in variables { insert(variable.value, at: variable.path[...], into: &root) }
+    var result: [(path: [String], value: PropertyValue)] = []
+    for (key, value) in root { add(value, at: [key], to: &result) }
+    return result
+  }
+
+  /// For each theme, its leaves whose value differs from no theme's.
+  static func changes(_ export: TokenExport) -> [(theme: String, leaves: [(path: [String], value: PropertyValue)])] {
+    let base = flattened(export.base)
+    let baseValues = Dictionary(base.map { ($0.path, $0.value) }, uniquingKeysWith: { _, last in last })
+    return export.themed.map { theme, variables in
+      (theme, flattened(variables).filter { baseValues[$0.path] != $0.value })
+    }
+  }
+
+  private static func insert(_ value: PropertyValue, at path: ArraySlice<String>, into map: inout Properties) {
+    guard let name = path.first else { return }
+    if path.count == 1 {
+      map[name] = value
+      return
+    }
+    var inner = map[name]?.mapValue ?? [:]
+    insert(value, at: path.dropFirst(), into: &inner)
+    map[name] = .map(inner)
+  }
+
+  /// Whether `value` is one leaf: not a map (but a colour, dimension or
+  /// duration object is one), nor a list holding a map or a list.
+  static func isOneLeaf(_ value: PropertyValue) -> Bool {
+    switch value {
+    case .map(let map): map.isEmpty || DTCGTypes.typed(value) != nil
+    case .list(let items): !items.contains { !isOneLeaf($0) || $0.isList }
+    default: true
+    }
+  }
+
+  private static func add(
+    _ value: PropertyValue, at path: [String], to result: inout [(path: [String], value: PropertyValue)]
+  ) {
+    guard !isOneLeaf(value) else {
+      result.append((path, value))
+      return
+    }
+    switch value {
+    case .map(let map): for (key, entry) in map { add(entry, at: path + [key], to: &result) }
+    case .list(let items):
+      for (index, item) in items.enumerated() { add(item, at: path + [String(index)], to: &result) }
+    default: result.append((path, value))
+    }
+  }
+}
+
+/// Numbers as an export writes them: an integral value without `.0`,
+/// others in the shortest form that reads back the same.
+enum ExportNumbers {
+  static func text(_ value: Double) -> String {
+    if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    return String(value)
+  }
+}

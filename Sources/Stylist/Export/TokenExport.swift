@@ -1,0 +1,183 @@
+import OrderedCollections
+
+/// A sheet's variables (tokens included) ready to be written out as design
+/// tokens (README: Exporting tokens): each one's value under "no theme"
+/// (every axis at its default) and, for every theme, the variables whose
+/// value it changes, with the variables as written, so that a format that
+/// can say "this follows that" keeps the reference.
+///
+/// The renderers (`DTCGRenderer`, `CSSRenderer`, `SwiftRenderer`) write
+/// it; ``files(_:)`` asks the one for a format.
+public struct TokenExport: Sendable {
+  /// The axes as an export names them: the sheet's, then the axis of
+  /// unlisted themes when there are any (without a default: "no theme").
+  public let axes: [ThemeAxis]
+  /// The themes asked for (`--theme`), in axis order; empty for every theme.
+  public let selectedThemes: [String]
+  /// Every variable under the selected themes (none: every axis at its
+  /// default), in document order.
+  let base: [ExportedVariable]
+  /// For each theme (none selected), in axis order, every variable under
+  /// its set (it, every other axis at its default).
+  let themed: [(theme: String, variables: [ExportedVariable])]
+  /// The variables as written, and the variables under each theme set.
+  let sources: VariableSources
+  let plan: ThemeAxes
+  /// The design tokens' types and documentation, by theme and path.
+  let tokens: [TokenKey: SheetOutline.Token]
+
+  /// Reads `sheet`'s variables under `themes` (none: every axis at its
+  /// default). A theme no loaded sheet mentions, or two of one axis, is
+  /// an error at `location` (where the themes were given); a variable that
+  /// does not resolve under a set is an error at its definition. Each
+  /// set's evaluation has the limits of `options`, as a load has.
+  public init(
+    sheet: StyleSheet, themes: [String] = [], themesGivenAt location: SourceLocation = .init(wholeOf: "<themes>"),
+    options: LoadOptions = .init()
+  ) throws(SheetLoadError) {
+    let known = StyleIndex(sheets: [sheet]).themes
+    try Self.check(themes, known: known, plan: sheet.plan, at: location)
+    plan = sheet.plan
+    sources = sheet.variableSources
+    axes =
+      sheet.axes
+      + Self.unlistedAxis(known.filter { sheet.plan.slot(of: $0) == sheet.plan.axes.count }, besides: sheet.axes)
+    selectedThemes = sheet.plan.themeSet(themes).themes
+    var tokens: [TokenKey: SheetOutline.Token] = [:]
+    for token in sheet.outline.tokens { tokens[TokenKey(theme: token.theme, path: token.path)] = token }
+    self.tokens = tokens
+    let evaluation = VariableEvaluation(sources: sources, limits: options)
+    let baseSet = Self.set(of: selectedThemes, plan: plan)
+    base = try evaluation.variables(under: baseSet)
+    var themed: [(theme: String, variables: [ExportedVariable])] = []
+    for theme in themes.isEmpty ? axes.flatMap(\.themes) : [] {
+      let set = Self.set(of: [theme], plan: plan)
+      themed.append((theme, set == baseSet ? base : try evaluation.variables(under: set)))
+    }
+    self.themed = themed
+  }
+
+  /// An error for each of `themes` no sheet mentions, and for two of one axis.
+  private static func check(_ themes: [String], known: [String], plan: ThemeAxes, at location: SourceLocation)
+    throws(SheetLoadError)
+  {
+    var problems: [SheetDiagnostic] = []
+    for theme in themes {
+      guard let (message, suggestion) = ThemeNames.unknownTheme(theme, known: known) else { continue }
+      problems.append(SheetDiagnostic(.error, message, kind: .unknownTheme, at: location, suggestion: suggestion))
+    }
+    if let conflict = plan.conflict(in: themes) {
+      problems.append(SheetDiagnostic(.error, conflict.description, kind: .themeConflict, at: location))
+    }
+    if !problems.isEmpty { throw SheetLoadError(diagnostics: problems) }
+  }
+
+  /// The axis of `unlisted` themes, named `theme` (`theme-2`… when an axis
+  /// of `axes` has the name); none when there are none.
+  private static func unlistedAxis(_ unlisted: [String], besides axes: [ThemeAxis]) -> [ThemeAxis] {
+    guard !unlisted.isEmpty else { return [] }
+    var name = "theme"
+    var number = 1
+    while axes.contains(where: { $0.name == name }) {
+      number += 1
+      name = "theme-\(number)"
+    }
+    return [ThemeAxis(name: name, themes: unlisted)]
+  }
+
+  /// The set the values under `themes` are evaluated under: them, every
+  /// other axis at its default, only the themes with variables.
+  private static func set(of themes: [String], plan: ThemeAxes) -> ThemeSet {
+    plan.valuesKey(plan.atDefaults(plan.themeSet(themes)))
+  }
+
+  /// The files of `format`: for `dtcg` without selected themes a resolver
+  /// and token files per theme (paths relative to the folder they go in);
+  /// else one file.
+  public func files(_ format: ExportFormat) -> [ExportedFile] {
+    switch format {
+    case .dtcg: DTCGRenderer(export: self).files()
+    case .css: [CSSRenderer(export: self).file()]
+    case .swift: [SwiftRenderer(export: self).file()]
+    }
+  }
+
+  /// The variables of each theme whose value differs from `base`'s.
+  var changes: [(theme: String, variables: [ExportedVariable])] {
+    let baseValues = Dictionary(base.map { ($0.path, $0.value) }, uniquingKeysWith: { _, last in last })
+    return themed.map { theme, variables in (theme, variables.filter { baseValues[$0.path] != $0.value }) }
+  }
+
+  /// The set a theme's values are evaluated under: it, with every other
+  /// axis at its default.
+  func themeSet(_ theme: String) -> ThemeSet { Self.set(of: [theme], plan: plan) }
+
+  /// The set the base values are evaluated under.
+  var baseSet: ThemeSet { Self.set(of: selectedThemes, plan: plan) }
+
+  /// The token at `path` as the files of `theme` (nil: the sets) define it.
+  func token(_ path: String, theme: String?) -> SheetOutline.Token? {
+    tokens[TokenKey(theme: theme, path: path)] ?? (theme == nil ? nil : tokens[TokenKey(theme: nil, path: path)])
+  }
+
+  struct TokenKey: Hashable {
+    var theme: String?
+    var path: String
+  }
+}
+
+/// The formats an export writes.
+public enum ExportFormat: String, CaseIterable, Sendable {
+  /// Design Tokens Community Group format and resolver, 2025.10.
+  case dtcg
+  /// CSS custom properties.
+  case css
+  /// One Swift source file of constants.
+  case swift
+}
+
+/// One file of an export: where it goes (relative to the output folder, or
+/// the output file's own name) and its text.
+public struct ExportedFile: Hashable, Sendable {
+  /// Where the file goes: relative to the output folder (`themes/dark.tokens.json`),
+  /// or a name for the one file (`tokens.css`).
+  public var path: String
+  /// The file's text, UTF-8 when written.
+  public var text: String
+}
+
+/// A variable's resolved value under one set of themes, and its path.
+struct ExportedVariable: Sendable {
+  /// The names from the root (`color`, `text`, `primary`).
+  var path: [String]
+  var value: PropertyValue
+  var dottedPath: String { path.joined(separator: ".") }
+}
+
+extension TokenExport {
+  /// Writes the export of `format` to `path`: for `dtcg` without selected
+  /// themes a folder (new, or holding an earlier export, which is
+  /// replaced), else the one file. Nothing is half-written: a failure
+  /// (an error at `path`) leaves what was there.
+  public func write(_ format: ExportFormat, to path: String) throws(SheetLoadError) {
+    let files = self.files(format)
+    do throws(OutputFiles.Failure) {
+      if format.writesFolder(selectedThemes: selectedThemes) {
+        try OutputFiles.writeFolder(
+          files.map { ($0.path, $0.text) }, at: path, marker: DTCGRenderer.resolverName)
+      } else {
+        try OutputFiles.writeFile(files[0].text, to: path)
+      }
+    } catch {
+      throw SheetLoadError(diagnostics: [
+        SheetDiagnostic(.error, error.message, kind: .unwritableOutput, at: SourceLocation(wholeOf: path))
+      ])
+    }
+  }
+}
+
+extension ExportFormat {
+  /// Whether the export is a folder of files (DTCG's resolver and its
+  /// token files) rather than one file.
+  public func writesFolder(selectedThemes: [String]) -> Bool { self == .dtcg && selectedThemes.isEmpty }
+}

@@ -1,0 +1,28 @@
+/// Evaluates every variable of a sheet under one set of themes, with the
+/// evaluator a compile uses (`ValueEvaluator`), so an export writes the
+/// values a query sees.
+struct VariableEvaluation {
+  let sources: VariableSources
+  /// What one set's evaluation may build, as a load's: a variable past
+  /// them is a located `limit-exceeded` error, not an unbounded evaluation.
+  var limits = LoadOptions()
+
+  /// Every leaf of the variables under `set` with its resolved value, in
+  /// document order. A variable that does not resolve (a cycle that forms
+  /// only under this set) throws its located error.
+  func variables(under set: ThemeSet) throws(SheetLoadError) -> [ExportedVariable] {
+    let tree = sources.merged(under: set)
+    let sink = DiagnosticSink()
+    let evaluator = ValueEvaluator(
+      theme: set, variables: tree, sink: sink,
+      budget: ExpansionBudget(values: limits.maxExpandedValues, bytes: limits.maxInterpolatedBytes),
+      maxDepth: limits.maxNestingDepth)
+    var result: [ExportedVariable] = []
+    for (path, leaf) in tree.leaves {
+      guard let (value, _) = evaluator.variable(path, at: leaf.key, file: leaf.file) else { continue }
+      result.append(ExportedVariable(path: path.split(separator: ".").map(String.init), value: value))
+    }
+    if sink.hasErrors { throw SheetLoadError(diagnostics: sink.diagnostics.filter { $0.severity == .error }) }
+    return result
+  }
+}
