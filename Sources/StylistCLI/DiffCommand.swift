@@ -13,9 +13,10 @@ struct DiffCommand: ParsableCommand {
       default style answered, or any resolved property - before and after,
       nodes that change alike grouped. Sources are shown, not compared: a
       style that only moved changes nothing.
-      Without them: the styles added and removed, and per set of themes
-      (no theme, then each theme the sheets know; or the --theme given) the
-      styles whose resolved properties change there.
+      Without them: the styles and variables added and removed, and per set
+      of themes (no theme, then each theme the sheets know; or the --theme
+      given) the styles whose resolved properties change there and the
+      variables (tokens included) whose resolved values do.
       Text marks before with '-' and after with '+' (coloured on a
       terminal); JSON is one object, for nodes
         {"nodes":N,"changedNodes":C,"changes":[{"nodes":[…],
@@ -23,8 +24,10 @@ struct DiffCommand: ParsableCommand {
          "after":{…}}…]}
       and for sheets
         {"themeSets":[…],"added":[…],"removed":[…],
+         "addedVariables":[{"path","source","value"}…],"removedVariables":[…],
          "changed":[{"themes":[…],"styles":[{"selector",
-         "before":{"source","properties"},"after":{…}}…]}…]}
+         "before":{"source","properties"},"after":{…}}…],
+         "variables":[{"path","before":{"source","value"},"after":{…}}…]}…]}
       On a terminal, a progress line on standard error once a node file
       takes over a second.
       Exit status: 0 when nothing changes, 1 when something does, 2 when a

@@ -1,7 +1,13 @@
-/// What a change to the sheets changes in the styles themselves, when no
-/// app's nodes are at hand (`stylist diff` without `--nodes` or `--tree`):
-/// the styles added and removed, and for each set of themes compared the
-/// styles whose resolved properties change there.
+/// What a change to the sheets changes in the styles and variables
+/// themselves, when no app's nodes are at hand (`stylist diff` without
+/// `--nodes` or `--tree`): the styles and variables added and removed, and
+/// for each set of themes compared the styles whose resolved properties
+/// change there and the variables whose resolved values do.
+///
+/// Variables (tokens included) are told apart by their path, and compared
+/// leaf by leaf with every reference resolved, as a query sees them: a
+/// palette colour that changes shows at its own path and at every alias
+/// of it. A variable that does not resolve under a set is left out there.
 ///
 /// Styles are told apart by their registered selector (the default style
 /// is one more, with no selector). A style's properties under a set of
@@ -21,15 +27,48 @@ public struct SheetDiff: Hashable, Sendable {
   /// Styles only the old sheets have, in their load order.
   public var removed: [Entry]
   /// For each of ``themeSets`` that changes something, the styles whose
-  /// properties change there, in the new sheets' load order.
+  /// properties change there, in the new sheets' load order, and the
+  /// variables whose values do.
   public var changed: [ThemedChanges]
+  /// Variable leaves only the new sheets have, under the first set, in order.
+  public var addedVariables: [Variable]
+  /// Variable leaves only the old sheets have, under the first set, in order.
+  public var removedVariables: [Variable]
 
   /// Whether anything is added, removed or changed.
-  public var hasChanges: Bool { !added.isEmpty || !removed.isEmpty || !changed.isEmpty }
+  public var hasChanges: Bool {
+    !added.isEmpty || !removed.isEmpty || !changed.isEmpty || !addedVariables.isEmpty || !removedVariables.isEmpty
+  }
 
   /// A diff with these fields.
-  public init(themeSets: [[String]], added: [Entry], removed: [Entry], changed: [ThemedChanges]) {
+  public init(
+    themeSets: [[String]], added: [Entry], removed: [Entry], changed: [ThemedChanges],
+    addedVariables: [Variable] = [], removedVariables: [Variable] = []
+  ) {
     (self.themeSets, self.added, self.removed, self.changed) = (themeSets, added, removed, changed)
+    (self.addedVariables, self.removedVariables) = (addedVariables, removedVariables)
+  }
+
+  /// A variable leaf on one side: its path (`color.text`), its value with
+  /// every reference resolved, and where it is written.
+  public struct Variable: Hashable, Sendable {
+    public var path: String
+    public var value: PropertyValue
+    public var source: SourceLocation
+
+    /// A variable with these fields.
+    public init(path: String, value: PropertyValue, source: SourceLocation) {
+      (self.path, self.value, self.source) = (path, value, source)
+    }
+  }
+
+  /// A variable on both sides whose value differs.
+  public struct VariableChange: Hashable, Sendable {
+    public var before: Variable
+    public var after: Variable
+
+    /// A change from `before` to `after`.
+    public init(before: Variable, after: Variable) { (self.before, self.after) = (before, after) }
   }
 
   /// A style on one side: its selector (nil for the default style), where
@@ -51,9 +90,13 @@ public struct SheetDiff: Hashable, Sendable {
     public var themes: [String]
     /// Each style that changes, in the new sheets' load order.
     public var styles: [StyleChange]
+    /// Each variable leaf whose value changes, in the new sheets' order.
+    public var variables: [VariableChange]
 
     /// Changes under `themes`.
-    public init(themes: [String], styles: [StyleChange]) { (self.themes, self.styles) = (themes, styles) }
+    public init(themes: [String], styles: [StyleChange], variables: [VariableChange] = []) {
+      (self.themes, self.styles, self.variables) = (themes, styles, variables)
+    }
   }
 
   /// A style on both sides.
@@ -97,8 +140,15 @@ extension SheetDiff {
       }
       return entries
     }
+    /// The variable leaves of one side under one set, resolved.
+    func variables(_ index: StyleIndex, _ themes: [String]) -> [Variable] {
+      let set = index.axes.atDefaults(index.axes.themeSet(themes))
+      let evaluated = (try? VariableEvaluation(sources: index.variables).variables(under: set)) ?? []
+      return evaluated.map { Variable(path: $0.dottedPath, value: $0.value, source: $0.location) }
+    }
     /// Each style's change under the first set, to tell the later sets' apart.
     var firstChanges: [String?: (before: Properties, after: Properties)] = [:]
+    var firstVariableChanges: [String: (before: PropertyValue, after: PropertyValue)] = [:]
     for (position, themes) in themeSets.enumerated() {
       let before = entries(old, themes)
       let after = entries(new, themes)
@@ -123,7 +173,35 @@ extension SheetDiff {
         }
         styles.append(StyleChange(before: earlier, after: entry))
       }
-      if !styles.isEmpty { changed.append(ThemedChanges(themes: themes, styles: styles)) }
+      let (beforeVariables, afterVariables) = (variables(old, themes), variables(new, themes))
+      var beforeByPath: [String: Variable] = [:]
+      for variable in beforeVariables { beforeByPath[variable.path] = variable }
+      if position == 0 {
+        let afterPaths = Set(afterVariables.map(\.path))
+        removedVariables = beforeVariables.filter { !afterPaths.contains($0.path) }
+        addedVariables = afterVariables.filter { beforeByPath[$0.path] == nil }
+      }
+      var variableChanges: [VariableChange] = []
+      for variable in afterVariables {
+        guard let earlier = beforeByPath[variable.path], !Self.sameValue(earlier.value, variable.value) else { continue }
+        if position == 0 {
+          firstVariableChanges[variable.path] = (earlier.value, variable.value)
+        } else if let first = firstVariableChanges[variable.path], Self.sameValue(first.before, earlier.value),
+          Self.sameValue(first.after, variable.value)
+        {
+          continue
+        }
+        variableChanges.append(VariableChange(before: earlier, after: variable))
+      }
+      if !styles.isEmpty || !variableChanges.isEmpty {
+        changed.append(ThemedChanges(themes: themes, styles: styles, variables: variableChanges))
+      }
     }
+  }
+
+  /// Equal values, a map's entries in any order (as properties are compared).
+  private static func sameValue(_ left: PropertyValue, _ right: PropertyValue) -> Bool {
+    guard case .map(let leftMap) = left, case .map(let rightMap) = right else { return left == right }
+    return NodeDiff.Answer.sameProperties(leftMap, rightMap)
   }
 }

@@ -151,6 +151,8 @@ struct ExportedVariable: Sendable {
   /// The names from the root (`color`, `text`, `primary`).
   var path: [String]
   var value: PropertyValue
+  /// Where the leaf is written (its theme's definition under a theme that sets it).
+  var location: SourceLocation
   var dottedPath: String { path.joined(separator: ".") }
 }
 

@@ -20,7 +20,9 @@ struct VariableEvaluation {
     var result: [ExportedVariable] = []
     for (path, leaf) in tree.leaves {
       guard let (value, _) = evaluator.variable(path, at: leaf.key, file: leaf.file) else { continue }
-      result.append(ExportedVariable(path: path.split(separator: ".").map(String.init), value: value))
+      result.append(
+        ExportedVariable(
+          path: path.split(separator: ".").map(String.init), value: value, location: leaf.key.location(in: leaf.file)))
     }
     if sink.hasErrors { throw SheetLoadError(diagnostics: sink.diagnostics.filter { $0.severity == .error }) }
     return result

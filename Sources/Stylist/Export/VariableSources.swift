@@ -9,6 +9,12 @@ struct VariableSources: Sendable {
   /// context's tokens), by theme, in the order first defined.
   var themes: OrderedDictionary<String, VariableTree> = [:]
 
+  /// Puts `later`'s variables over these, leaf by leaf: a later sheet's.
+  mutating func merge(_ later: VariableSources) {
+    global = global.merged(with: later.global)
+    for (theme, tree) in later.themes { themes[theme] = themes[theme].map { $0.merged(with: tree) } ?? tree }
+  }
+
   /// The variables under `set` (themes in axis order): each theme's leaves
   /// over the global ones, as the evaluator merges them.
   func merged(under set: ThemeSet) -> VariableTree {

@@ -15,9 +15,11 @@ extension JSONRenderer {
 
   /// A sheet diff (`diff` without nodes) as one object and a newline:
   /// `{"themeSets":[[theme…]…],"added":[{"selector","source","properties"}…],
-  /// "removed":[…],"changed":[{"themes":[…],"styles":[{"selector",
-  /// "before":{"source","properties"},"after":{…}}…]}…]}`; the default
-  /// style's selector is null.
+  /// "removed":[…],"addedVariables":[{"path","source","value"}…],
+  /// "removedVariables":[…],"changed":[{"themes":[…],"styles":[{"selector",
+  /// "before":{"source","properties"},"after":{…}}…],"variables":[{"path",
+  /// "before":{"source","value"},"after":{…}}…]}…]}`; the default style's
+  /// selector is null.
   public func sheetDiff(_ diff: SheetDiff) -> String {
     String(writingUTF8: { writeSheetDiff(diff, to: &$0) })
   }

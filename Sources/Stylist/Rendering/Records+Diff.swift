@@ -37,14 +37,18 @@ extension NodeDiff.Answer {
 
 extension SheetDiff {
   /// `themeSets`, `added`, `removed` (each style's `selector`, `source`,
-  /// `properties`), and `changed`: per set of themes, its `themes` and
-  /// `styles`, each with its `selector` and its `before` and `after`
-  /// (`source`, `properties`).
+  /// `properties`), `addedVariables`, `removedVariables` (each leaf's
+  /// `path`, `source`, `value`), and `changed`: per set of themes, its
+  /// `themes`, `styles`, each with its `selector` and its `before` and
+  /// `after` (`source`, `properties`), and `variables`, each with its
+  /// `path` and its `before` and `after` (`source`, `value`).
   var record: PropertyValue {
     var object = Properties()
     object["themeSets"] = .list(themeSets.map { .list($0.map(PropertyValue.string)) })
     object["added"] = .list(added.map(\.record))
     object["removed"] = .list(removed.map(\.record))
+    object["addedVariables"] = .list(addedVariables.map(\.record))
+    object["removedVariables"] = .list(removedVariables.map(\.record))
     object["changed"] = .list(
       changed.map { themed in
         .map([
@@ -54,6 +58,13 @@ extension SheetDiff {
               .map([
                 "selector": change.after.selector.map(PropertyValue.string) ?? .null,
                 "before": change.before.sideRecord, "after": change.after.sideRecord,
+              ])
+            }),
+          "variables": .list(
+            themed.variables.map { change in
+              .map([
+                "path": .string(change.after.path), "before": change.before.sideRecord,
+                "after": change.after.sideRecord,
               ])
             }),
         ])
@@ -75,4 +86,14 @@ extension SheetDiff.Entry {
   var sideRecord: PropertyValue {
     .map(["source": source.map { .string($0.description) } ?? .null, "properties": .map(properties)])
   }
+}
+
+extension SheetDiff.Variable {
+  /// `path`, `source`, `value`.
+  var record: PropertyValue {
+    .map(["path": .string(path), "source": .string(source.description), "value": value])
+  }
+
+  /// `source` and `value`.
+  var sideRecord: PropertyValue { .map(["source": .string(source.description), "value": value]) }
 }

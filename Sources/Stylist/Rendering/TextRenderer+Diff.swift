@@ -32,11 +32,13 @@ extension TextRenderer {
 
   /// A sheet diff (`diff` without nodes) as people read it: the added and
   /// the removed styles, one a line as `file:line:col: selector` (so an
-  /// editor can jump to each); then, for each set of themes that changes
-  /// something, the styles that change there, each where the new sheets
-  /// write it (the old place is in the JSON), with the properties
-  /// that differ (`-` before, `+` after); then a line of totals. A group
-  /// with nothing in it is left out. Ends with a newline.
+  /// editor can jump to each), and the added and removed variables as
+  /// `file:line:col: path = value`; then, for each set of themes that
+  /// changes something, the styles that change there, each where the new
+  /// sheets write it (the old place is in the JSON), with the properties
+  /// that differ (`-` before, `+` after), and the variables whose values
+  /// change; then a line of totals. A group with nothing in it is left
+  /// out. Ends with a newline.
   public func sheetDiff(_ diff: SheetDiff) -> String {
     var text = ""
     let groups: [(String, [SheetDiff.Entry], (String) -> String)] = [
@@ -46,18 +48,39 @@ extension TextRenderer {
       text += palette.bold("\(heading) (\(entries.count)):") + "\n"
       for entry in entries { text += Self.located(entry) + mark(Self.selectorText(entry)) + "\n" }
     }
+    let variableGroups: [(String, [SheetDiff.Variable], (String) -> String)] = [
+      ("added variables", diff.addedVariables, palette.green), ("removed variables", diff.removedVariables, palette.red),
+    ]
+    for (heading, variables, mark) in variableGroups where !variables.isEmpty {
+      text += palette.bold("\(heading) (\(variables.count)):") + "\n"
+      for variable in variables {
+        text += "\(variable.source): " + mark("\(variable.path) = \(Self.displayText(variable.value))") + "\n"
+      }
+    }
     for themed in diff.changed {
       let under = themed.themes.isEmpty ? "" : " under " + themed.themes.joined(separator: ", ")
-      text += palette.bold("changed\(under) (\(themed.styles.count)):") + "\n"
-      for change in themed.styles {
-        text += Self.located(change.after) + Self.selectorText(change.after) + "\n"
-        text += propertyLines(change.before.properties, change.after.properties, indent: "  ")
+      if !themed.styles.isEmpty {
+        text += palette.bold("changed\(under) (\(themed.styles.count)):") + "\n"
+        for change in themed.styles {
+          text += Self.located(change.after) + Self.selectorText(change.after) + "\n"
+          text += propertyLines(change.before.properties, change.after.properties, indent: "  ")
+        }
+      }
+      if !themed.variables.isEmpty {
+        text += palette.bold("variables changed\(under) (\(themed.variables.count)):") + "\n"
+        for change in themed.variables {
+          text += "\(change.after.source): \(change.after.path)\n"
+          text += palette.red("  - \(Self.displayText(change.before.value))") + "\n"
+          text += palette.green("  + \(Self.displayText(change.after.value))") + "\n"
+        }
       }
     }
     let changed = Set(diff.changed.flatMap { $0.styles.map(\.after.selector) }).count
+    let changedVariables = Set(diff.changed.flatMap { $0.variables.map(\.after.path) }).count
     let sets = diff.themeSets.count
     return text + "\(diff.added.count) added, \(diff.removed.count) removed, \(changed) changed; "
-      + "\(sets) \(sets == 1 ? "set" : "sets") of themes compared\n"
+      + "variables \(diff.addedVariables.count) added, \(diff.removedVariables.count) removed, "
+      + "\(changedVariables) changed; \(sets) \(sets == 1 ? "set" : "sets") of themes compared\n"
   }
 
   /// The properties that differ, names in `after`'s order then those only

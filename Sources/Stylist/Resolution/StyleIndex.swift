@@ -13,6 +13,9 @@ struct StyleIndex: Sendable {
     let declaredMode: PrecedenceMode?
     let themes: [String]
     let axes: ThemeAxes
+    /// The sheets' variables as written, later sheets over earlier ones:
+    /// what a sheet-level diff evaluates.
+    let variables: VariableSources
     /// Every theme a query can have that changes something (the themes
     /// mentioned, and each theme of a style's values keys), by id.
     let themeTable: ThemeTable
@@ -20,9 +23,10 @@ struct StyleIndex: Sendable {
 
     init(
       rules: [StyleRule], defaultStyle: Style?, declaredMode: PrecedenceMode?, declaredThemes: [String],
-      axes: ThemeAxes
+      axes: ThemeAxes, variables: VariableSources
     ) {
       self.rules = rules
+      self.variables = variables
       self.defaultStyle = defaultStyle
       self.declaredMode = declaredMode
       themes = ThemeNames.mentioned(declared: axes.axes.flatMap(\.themes) + declaredThemes, rules: rules)
@@ -44,6 +48,8 @@ struct StyleIndex: Sendable {
   var declaredMode: PrecedenceMode? { storage.declaredMode }
   /// The sheets' theme axes.
   var axes: ThemeAxes { storage.axes }
+  /// The sheets' variables as written, later sheets over earlier ones.
+  var variables: VariableSources { storage.variables }
 
   /// Every theme the sheets mention: listed by `axes:`, declared in
   /// `themes:` blocks, then named by selectors, each once.
@@ -57,15 +63,17 @@ struct StyleIndex: Sendable {
     var defaultStyle: Style?
     var mode: PrecedenceMode?
     var axes = ThemeAxes()
+    var variables = VariableSources()
     let declaredThemes = sheets.flatMap(\.themes)
     for sheet in sheets {
       if let style = sheet.defaultStyle { defaultStyle = style }
       if let sheetMode = sheet.mode { mode = sheetMode }
       axes.merge(sheet.plan)
+      variables.merge(sheet.variableSources)
     }
     storage = Storage(
       rules: Self.latestRules(of: sheets), defaultStyle: defaultStyle, declaredMode: mode,
-      declaredThemes: declaredThemes, axes: axes)
+      declaredThemes: declaredThemes, axes: axes, variables: variables)
   }
 
   /// The sheets' rules in order, each selector's last only: the rules an
@@ -89,7 +97,7 @@ struct StyleIndex: Sendable {
   ) {
     storage = Storage(
       rules: rules, defaultStyle: defaultStyle, declaredMode: declaredMode, declaredThemes: declaredThemes,
-      axes: ThemeAxes())
+      axes: ThemeAxes(), variables: VariableSources())
   }
 
   /// Every applicable rule, best first.

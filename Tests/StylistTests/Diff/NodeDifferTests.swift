@@ -172,6 +172,41 @@ import Testing
       old: StyleEngine(sheets: [oldSheet], themes: ["dark"]), new: StyleEngine(sheets: [newSheet], themes: ["dark"]))
     #expect(underDark.themeSets == [["dark"]])
     #expect(underDark.changed.map { $0.styles.map(\.after.properties) } == [[["background": "navy"]]])
+    // The variables change too: `accent` under no theme, and under dark, where it differs.
+    #expect(diff.changed[0].variables.map(\.after.path) == ["accent"])
+    #expect(diff.changed[0].variables.map(\.after.value) == ["teal"])
+    #expect(diff.changed[0].variables[0].before.source.description == "old.yaml:2:14")
+    #expect(diff.changed[1].variables.map { [$0.before.value, $0.after.value] } == [["blue", "navy"]])
+    #expect(diff.addedVariables.isEmpty && diff.removedVariables.isEmpty)
+  }
+
+  /// Variables (tokens among them) added, removed and changed, each resolved:
+  /// a changed leaf shows at every variable that refers to it.
+  @Test func sheetDiffComparesResolvedVariables() throws {
+    let old = StyleEngine(sheets: [try StyleSheet(yaml: "variables: { ink: '#111111', brand: $ink, gone: 1 }\n")])
+    let new = StyleEngine(sheets: [try StyleSheet(yaml: "variables: { ink: '#222222', brand: $ink, come: 2 }\n")])
+    let diff = SheetDiff(old: old, new: new)
+    #expect(diff.addedVariables.map(\.path) == ["come"] && diff.removedVariables.map(\.path) == ["gone"])
+    #expect(diff.changed.count == 1 && diff.changed[0].styles.isEmpty)
+    #expect(diff.changed[0].variables.map(\.after.path) == ["ink", "brand"])
+    #expect(diff.changed[0].variables.map(\.after.value) == ["#222222", "#222222"])
+    #expect(diff.hasChanges && !SheetDiff(old: new, new: new).hasChanges)
+    #expect(
+      TextRenderer().sheetDiff(diff) == """
+        added variables (1):
+        <string>:1:41: come = 2
+        removed variables (1):
+        <string>:1:41: gone = 1
+        variables changed (2):
+        <string>:1:13: ink
+          - #111111
+          + #222222
+        <string>:1:31: brand
+          - #111111
+          + #222222
+        0 added, 0 removed, 0 changed; variables 1 added, 1 removed, 2 changed; 1 set of themes compared
+
+        """)
   }
 
   @Test func textMarksBeforeAndAfter() throws {
