@@ -14,7 +14,7 @@ struct StylistCommand: ParsableCommand {
     version: "2.0.0",
     subcommands: [
       MatchCommand.self, ExplainCommand.self, BatchCommand.self, ResolveCommand.self, ImagesCommand.self,
-      LintCommand.self, DumpCommand.self, WatchCommand.self, CoverageCommand.self,
+      LintCommand.self, DumpCommand.self, WatchCommand.self, CoverageCommand.self, SchemaCommand.self,
     ]
   )
 
