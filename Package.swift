@@ -24,6 +24,8 @@ let package = Package(
   products: [
     .library(name: "Stylist", targets: ["Stylist"]),
     .executable(name: "stylist", targets: ["StylistCLI"]),
+    // The language server as a library: `stylist lsp` runs it, the fuzz target feeds it.
+    .library(name: "StylistLanguageServer", targets: ["StylistLanguageServer"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,10 +49,13 @@ let package = Package(
       ],
       swiftSettings: libYAMLSettings
     ),
+    // `stylist lsp`: the language server, over the library's loads.
+    .target(name: "StylistLanguageServer", dependencies: ["Stylist"]),
     .executableTarget(
       name: "StylistCLI",
       dependencies: [
         "Stylist",
+        "StylistLanguageServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
