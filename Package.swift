@@ -62,7 +62,7 @@ let package = Package(
     // The README's library example, built and run by the tests as an app would.
     .executableTarget(name: "QuickStart", dependencies: ["Stylist"], path: "Examples/QuickStart"),
     .testTarget(name: "StylistTests", dependencies: ["Stylist"], swiftSettings: libYAMLSettings),
-    .testTarget(name: "StylistCLITests", dependencies: ["StylistCLI", "Stylist"]),
+    .testTarget(name: "StylistCLITests", dependencies: ["StylistCLI", "Stylist", "StylistLanguageServer"]),
     // Uses only the public API, as an app does (no `@testable`).
     .testTarget(name: "StylistAppTests", dependencies: ["Stylist"]),
   ],

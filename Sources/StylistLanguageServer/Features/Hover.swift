@@ -2,7 +2,8 @@ import Stylist
 
 /// `textDocument/hover`: a variable's or token's values as written, under
 /// no theme and under each theme that sets it; a style key's registered
-/// selector; an `extends` target's resolved properties.
+/// selector and its specificity on the node it spells; an `extends`
+/// target's resolved properties.
 enum Hover {
   static func hover(_ params: Params, in workspace: Workspace) throws(ResponseError) -> Any {
     let cursor = try Cursor(params, in: workspace)
@@ -28,7 +29,14 @@ enum Hover {
       return Workspace.canonical(location.file) == cursor.path && location.line - 1 == cursor.line
         && location.column - 1 <= cursor.column && cursor.column <= word.start + word.text.unicodeScalars.count
     }) {
-      return "style, registered as `\(style.name)`"
+      var text = "style, registered as `\(style.name)`"
+      // The node the selector spells (none when it has a glob or a `*`).
+      if let selector = try? StyleSelector(parsing: style.name), let node = try? NodeIdentifier(parsing: style.name),
+        let specificity = selector.specificity(on: node)
+      {
+        text += "; specificity \(specificity) on the node `\(style.name)`"
+      }
+      return text
     }
     return nil
   }

@@ -67,6 +67,21 @@ import Testing
     #expect(try client.waitForExit() == 0)
   }
 
+  /// A file the editor does not have open, changed on disk and reported by
+  /// `workspace/didChangeWatchedFiles`, re-diagnoses the open sheets that read it.
+  @Test func aWatchedImportReDiagnosesItsSheets() throws {
+    let (client, workspace) = try Self.started()
+    defer { workspace.remove() }
+    try client.open(workspace.app)
+    #expect(try client.diagnostics(for: workspace.app.absoluteString).isEmpty)
+    let withoutBrand = LanguageServerWorkspace.baseText.replacingOccurrences(of: "  brand: \"#DB3B3B\"\n", with: "")
+    try withoutBrand.write(to: workspace.base, atomically: true, encoding: .utf8)
+    try client.notify(
+      "workspace/didChangeWatchedFiles", ["changes": [["uri": workspace.base.absoluteString, "type": 2]]])
+    let after = try client.diagnostics(for: workspace.app.absoluteString)
+    #expect(after.map { $0["code"] as? String } == ["unknown-variable"])
+  }
+
   @Test func completion() throws {
     let (client, workspace) = try Self.started()
     defer { workspace.remove() }
@@ -118,7 +133,9 @@ import Testing
     #expect(colors.contains("no theme: `\"#111111\"`") && colors.contains("under `@dark`: `\"#EEEEEE\"`"))
     #expect(try hover(6, 14, in: workspace.app)?.contains("Links and focus") == true)
     #expect(try hover(4, 15, in: workspace.app)?.contains("font: body") == true)
-    #expect(try hover(3, 4, in: workspace.app)?.contains("`button`") == true)
+    let button = try hover(3, 4, in: workspace.app)
+    #expect(button?.contains("registered as `button`") == true)
+    #expect(button?.contains("specificity") == true)
 
     // `$brand` is defined in base.yaml, line 2.
     let brand = try definition(5, 13)
