@@ -72,12 +72,15 @@ FUZZ_FLAGS = -c release --build-path ../.build-fuzz \
 fuzz: deps
 	$(call forget-stale-manifests,.build-fuzz)
 	cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS)
-	@mkdir -p fuzz-out .build-fuzz/corpus/selector .build-fuzz/corpus/sheet .build-fuzz/corpus/tokens
+	@mkdir -p fuzz-out .build-fuzz/corpus/selector .build-fuzz/corpus/sheet .build-fuzz/corpus/tokens \
+	  .build-fuzz/corpus/lsp
+	@cp Fuzz/Seeds/lsp/* .build-fuzz/corpus/lsp/
 	@cp Fuzz/Seeds/selector/* Fixtures/fuzz/selector/* .build-fuzz/corpus/selector/
 	@find Fixtures -name '*.yaml' -size -64k -exec cp {} .build-fuzz/corpus/sheet/ \;
 	@find Fixtures -name '*.json' -size -64k -exec cp {} .build-fuzz/corpus/tokens/ \;
-	@for target in selector sheet tokens; do \
-	  case $$target in selector) binary=FuzzSelector;; sheet) binary=FuzzSheet;; tokens) binary=FuzzTokens;; esac; \
+	@for target in selector sheet tokens lsp; do \
+	  case $$target in selector) binary=FuzzSelector;; sheet) binary=FuzzSheet;; tokens) binary=FuzzTokens;; \
+	    lsp) binary=FuzzLanguageServer;; esac; \
 	  echo "fuzzing $$target for $(FUZZ_SECONDS) s (log: fuzz-out/$$target.log)"; \
 	  SWIFT_BACKTRACE=enable=no .build-fuzz/release/$$binary -max_total_time=$(FUZZ_SECONDS) \
 	    -timeout=10 -rss_limit_mb=2048 -artifact_prefix=fuzz-out/$$target- \

@@ -26,6 +26,8 @@ let package = Package(
   products: [
     .library(name: "Stylist", targets: ["Stylist"]),
     .executable(name: "stylist", targets: ["StylistCLI"]),
+    // The language server as a library: `stylist lsp` runs it, the fuzz target feeds it.
+    .library(name: "StylistLanguageServer", targets: ["StylistLanguageServer"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -51,17 +53,20 @@ let package = Package(
       ],
       swiftSettings: libYAMLSettings
     ),
+    // `stylist lsp`: the language server, over the library's loads.
+    .target(name: "StylistLanguageServer", dependencies: ["Stylist"]),
     .executableTarget(
       name: "StylistCLI",
       dependencies: [
         "Stylist",
+        "StylistLanguageServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // The README's library example, built and run by the tests as an app would.
     .executableTarget(name: "QuickStart", dependencies: ["Stylist"], path: "Examples/QuickStart"),
     .testTarget(name: "StylistTests", dependencies: ["Stylist"], swiftSettings: libYAMLSettings),
-    .testTarget(name: "StylistCLITests", dependencies: ["StylistCLI", "Stylist"]),
+    .testTarget(name: "StylistCLITests", dependencies: ["StylistCLI", "Stylist", "StylistLanguageServer"]),
     // Uses only the public API, as an app does (no `@testable`).
     .testTarget(name: "StylistAppTests", dependencies: ["Stylist"]),
   ],

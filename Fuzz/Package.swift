@@ -18,5 +18,10 @@ let package = Package(
     .executableTarget(name: "FuzzSelector", dependencies: [stylist, "FuzzDriver"]),
     .executableTarget(name: "FuzzSheet", dependencies: [stylist, "FuzzDriver"]),
     .executableTarget(name: "FuzzTokens", dependencies: [stylist, "FuzzDriver"]),
+    .executableTarget(
+      name: "FuzzLanguageServer",
+      dependencies: [
+        .product(name: "StylistLanguageServer", package: root.lastPathComponent.lowercased()), "FuzzDriver",
+      ]),
   ]
 )

@@ -15,7 +15,7 @@ struct StylistCommand: ParsableCommand {
     subcommands: [
       MatchCommand.self, ExplainCommand.self, BatchCommand.self, ResolveCommand.self, ImagesCommand.self,
       LintCommand.self, DumpCommand.self, WatchCommand.self, CoverageCommand.self, PreviewCommand.self,
-      DiffCommand.self, ExportCommand.self,
+      DiffCommand.self, ExportCommand.self, SchemaCommand.self, LanguageServerCommand.self,
     ]
   )
 

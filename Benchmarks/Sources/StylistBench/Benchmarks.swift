@@ -33,6 +33,7 @@ struct Benchmarks {
     if wants("load") { try designSystemLoad() }
     if wants("tokens") { try tokenLoad() }
     if wants("diff") { try designSystemDiff() }
+    if wants("lsp") { try languageServer() }
     if let base = options.base, againstBase { try loadAgainstBase(base) }
     // Earlier workloads (literal bodies, a vocabulary that grows with the
     // sheet), kept for the loading rows until those move to the design system.
@@ -385,6 +386,29 @@ struct Benchmarks {
           Double(set.baseTokens) / 1000, paths.count, Double(bytes) / 1e6),
         figure: ours * 1000, unit: "ms", baselineName: "libyaml events (process)", baseline: floor * 1000,
         ratio: ours / floor, goal: "≤ 2.5× libyaml", met: ours <= 2.5 * floor))
+  }
+
+  /// `stylist lsp` on the 10k-style design-system sheet: a one-character
+  /// `didChange` to its `publishDiagnostics`, and a completion after `$`,
+  /// 50 of each (median and worst), against a whole-process `stylist lint`
+  /// of the same file in the same run (its median of 5).
+  private mutating func languageServer() throws {
+    let sheet = try loadSheet(styles: 10_000)
+    let (change, completion) = try LanguageServerSession.latencies(stylist: options.stylist, sheet: sheet, edits: 50)
+    var lints: [Double] = []
+    for _ in 0..<5 { lints.append(try Measure.command(options.stylist, ["lint", sheet], input: "/dev/null")) }
+    let lint = lints.sorted()[lints.count / 2]
+    func row(_ workload: String, _ seconds: Double) -> Row {
+      Row(
+        workload: workload, figure: seconds * 1000, unit: "ms", baselineName: "stylist lint (process)",
+        baseline: lint * 1000, ratio: seconds / lint, goal: "≤ lint", met: seconds <= lint)
+    }
+    let sortedChange = change.sorted()
+    let sortedCompletion = completion.sorted()
+    rows.append(row("stylist lsp, 10k design system: didChange → diagnostics, median of 50", sortedChange[25]))
+    rows.append(row("  same, worst of 50", sortedChange.last!))
+    rows.append(row("  completion after $, median of 50", sortedCompletion[25]))
+    rows.append(row("  completion after $, worst of 50", sortedCompletion.last!))
   }
 
   /// Tokens in the token workload's base set (`TokenSet`).

@@ -77,6 +77,9 @@ public struct LoadOptions: Hashable, Sendable {
   /// while the calling thread composes the events; `Int.max` keeps loading
   /// on the calling thread.
   public var backgroundParsingThreshold: Int
+  /// Texts read in place of files, by canonical path: a language server's
+  /// open buffers, which win over what is on disk.
+  package var openFiles: [String: [UInt8]] = [:]
 
   /// Limits and threading for loading; the defaults suit sheets up to tens of megabytes.
   public init(

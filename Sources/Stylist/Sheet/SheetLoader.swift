@@ -108,7 +108,7 @@ struct SheetLoader {
   private mutating func read(_ name: String, canonical: String, reportAt location: SourceLocation, imported: Bool)
     -> [UInt8]?
   {
-    switch FileReader.contents(of: canonical, limit: options.maxFileSize) {
+    switch options.contents(of: canonical, canonical: canonical) {
     case .success(let bytes): return bytes
     case .failure(let failure):
       let at = failure.isAboutContents ? SourceLocation(file: name, line: 1, column: 1) : location

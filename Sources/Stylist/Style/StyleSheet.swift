@@ -87,11 +87,13 @@ public struct StyleSheet: Sendable {
 
   /// Loads `paths` as one sheet, where the path `-` is standard input
   /// (named `<stdin>` in locations; its imports relative to the current
-  /// directory), as command-line tools take it.
-  package init(contentsOf paths: [String], dashIsStandardInput: Bool, options: LoadOptions = .init())
-    throws(SheetLoadError)
-  {
-    var loader = SheetLoader(options: options)
+  /// directory), as command-line tools take it; `willRead` is called with
+  /// each file's path before it is read.
+  package init(
+    contentsOf paths: [String], dashIsStandardInput: Bool, options: LoadOptions = .init(),
+    willRead: @escaping (String) -> Void = { _ in }
+  ) throws(SheetLoadError) {
+    var loader = SheetLoader(options: options, willRead: willRead)
     loader.dashIsStandardInput = dashIsStandardInput
     for path in paths { loader.loadFile(path) }
     self = try Self.compile(consume loader, options: options)
@@ -232,11 +234,13 @@ public struct StyleSheet: Sendable {
   /// `diagnose(_:dashIsStandardInput:options:)`, and the sheet when it
   /// loaded: a tool about to exit can keep it rather than free it piece by
   /// piece.
-  package static func diagnosedSheet(_ paths: [String], dashIsStandardInput: Bool, options: LoadOptions = .init())
-    -> (diagnostics: [SheetDiagnostic], sheet: StyleSheet?)
-  {
+  package static func diagnosedSheet(
+    _ paths: [String], dashIsStandardInput: Bool, options: LoadOptions = .init(),
+    willRead: @escaping (String) -> Void = { _ in }
+  ) -> (diagnostics: [SheetDiagnostic], sheet: StyleSheet?) {
     do {
-      let sheet = try StyleSheet(contentsOf: paths, dashIsStandardInput: dashIsStandardInput, options: options)
+      let sheet = try StyleSheet(
+        contentsOf: paths, dashIsStandardInput: dashIsStandardInput, options: options, willRead: willRead)
       let neverWins = ShadowedRules.findings(in: sheet.rules.map(\.selector))
       let lintOnly =
         ShadowedRules.warnings(neverWins, rules: sheet.rules)

@@ -21,7 +21,8 @@ package enum SystemCalls {
   /// is retried).
   package static func read(_ descriptor: Int32, appendingAtMost count: Int, to buffer: inout [UInt8]) -> Int {
     let old = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: count))
+    // An array's bytes are appended by one copy; a `repeatElement` is walked element by element.
+    buffer.append(contentsOf: [UInt8](repeating: 0, count: count))
     var result = -1
     while true {
       result = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + old, count) }

@@ -1,5 +1,11 @@
 import OrderedCollections
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Loads the token files a sheet's `tokens:` names (README: Design
 /// tokens) into a layer of definitions beneath the sheet's own: a token
 /// file's tokens become global variables; a resolver's sets do too, its
@@ -70,7 +76,9 @@ struct TokenLoader {
 
   private mutating func read(_ path: String, namedAt location: SourceLocation) -> SourceMap? {
     willRead(path)
-    switch FileReader.contents(of: path, limit: options.maxFileSize) {
+    let canonical =
+      options.openFiles.isEmpty ? path : URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    switch options.contents(of: path, canonical: canonical) {
     case .success(let bytes):
       files.append(path)
       bytesRead += bytes.count
