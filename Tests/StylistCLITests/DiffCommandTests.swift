@@ -44,7 +44,11 @@ import Testing
     let nodes = try run(same + ["--nodes", "diff/nodes.txt"])
     #expect(nodes.status == 0 && nodes.stdout == "0 of 12 nodes change\n")
     let sheets = try run(same)
-    #expect(sheets.status == 0 && sheets.stdout == "0 added, 0 removed, 0 changed; 3 sets of themes compared\n")
+    #expect(
+      sheets.status == 0
+        && sheets.stdout
+          == "0 added, 0 removed, 0 changed; variables 0 added, 0 removed, 0 changed; 3 sets of themes compared\n"
+    )
     let json = try run(same + ["--nodes", "diff/nodes.txt", "--format", "json"])
     #expect(json.status == 0 && json.stdout == #"{"nodes":12,"changedNodes":0,"changes":[]}"# + "\n")
   }

@@ -183,7 +183,9 @@ extension SheetDiff {
       }
       var variableChanges: [VariableChange] = []
       for variable in afterVariables {
-        guard let earlier = beforeByPath[variable.path], !Self.sameValue(earlier.value, variable.value) else { continue }
+        guard let earlier = beforeByPath[variable.path], !Self.sameValue(earlier.value, variable.value) else {
+          continue
+        }
         if position == 0 {
           firstVariableChanges[variable.path] = (earlier.value, variable.value)
         } else if let first = firstVariableChanges[variable.path], Self.sameValue(first.before, earlier.value),

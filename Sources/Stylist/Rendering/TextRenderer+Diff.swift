@@ -49,7 +49,8 @@ extension TextRenderer {
       for entry in entries { text += Self.located(entry) + mark(Self.selectorText(entry)) + "\n" }
     }
     let variableGroups: [(String, [SheetDiff.Variable], (String) -> String)] = [
-      ("added variables", diff.addedVariables, palette.green), ("removed variables", diff.removedVariables, palette.red),
+      ("added variables", diff.addedVariables, palette.green),
+      ("removed variables", diff.removedVariables, palette.red),
     ]
     for (heading, variables, mark) in variableGroups where !variables.isEmpty {
       text += palette.bold("\(heading) (\(variables.count)):") + "\n"

@@ -194,14 +194,14 @@ import Testing
     #expect(
       TextRenderer().sheetDiff(diff) == """
         added variables (1):
-        <string>:1:41: come = 2
+        <string>:1:43: come = 2
         removed variables (1):
-        <string>:1:41: gone = 1
+        <string>:1:43: gone = 1
         variables changed (2):
-        <string>:1:13: ink
+        <string>:1:14: ink
           - #111111
           + #222222
-        <string>:1:31: brand
+        <string>:1:30: brand
           - #111111
           + #222222
         0 added, 0 removed, 0 changed; variables 1 added, 1 removed, 2 changed; 1 set of themes compared
