@@ -100,9 +100,7 @@ public struct UsageCounter {
             }
           } catch {
             part.invalid.append(
-              InvalidNodeLine(
-                number: line.number, column: error.column, node: String(decoding: text, as: UTF8.self),
-                message: error.message))
+              InvalidNodeLine(number: line.number, utf8: text, error: error))
             continue
           }
           part.nodes += 1
@@ -189,4 +187,12 @@ package struct InvalidNodeLine: Hashable, Sendable {
   package var column: Int
   package var node: String
   package var message: String
+
+  /// Line `number`, whose text `utf8` does not parse: where and why.
+  init(number: Int, utf8 text: UnsafeBufferPointer<UInt8>, error: SyntaxError) {
+    self.number = number
+    column = error.column
+    node = String(decoding: text, as: UTF8.self)
+    message = error.message
+  }
 }

@@ -136,9 +136,7 @@ public struct NodeDiffer {
               after: afterWinner, afterKey: new.answerKey(afterWinner, after.current.valuesKey))
           } catch {
             result.invalid.append(
-              InvalidNodeLine(
-                number: line.number, column: error.column, node: String(decoding: text, as: UTF8.self),
-                message: error.message))
+              InvalidNodeLine(number: line.number, utf8: text, error: error))
             continue
           }
           result.nodes += 1
