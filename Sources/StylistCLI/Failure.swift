@@ -1,7 +1,7 @@
 import ArgumentParser
 import Stylist
 
-/// Exit codes shared by all commands but `lint` (README: Command line).
+/// Exit codes shared by all commands but `lint` (docs/CLI.md: Commands).
 enum ExitStatus {
   static let noStyle: Int32 = 1
   /// `diff`: something changes.

@@ -85,7 +85,7 @@ import Testing
     #expect(!siblings.contains { $0.contains(".stylist-") && $0.contains((folder as NSString).lastPathComponent) })
   }
 
-  /// The README's examples: the CSS and Swift of `export/brand.yaml`.
+  /// The export examples (docs/CLI.md: Exporting tokens): the CSS and Swift of `export/brand.yaml`.
   @Test(arguments: ["css", "swift"])
   func theReadmeExampleExportsAsDocumented(format: String) throws {
     let result = try CLIRunner.run(["export", "-s", "export/brand.yaml", "--format", format])

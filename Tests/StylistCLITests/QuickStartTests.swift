@@ -15,6 +15,20 @@ import Testing
     #expect(String(readme[fence.upperBound..<close.lowerBound]) == example)
   }
 
+  /// The README's dependency lines: the product is a library this manifest
+  /// declares, and `package:` is both the manifest's name and the last part of
+  /// the URL, as SwiftPM names a package it fetches.
+  @Test func readmeDependsOnALibraryOfThisPackage() throws {
+    let readme = try String(contentsOf: CLIRunner.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let manifest = try String(contentsOf: CLIRunner.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let product = try #require(readme.firstMatch(of: /\.product\(name: "(\w+)", package: "(\w+)"\)/))
+    let url = try #require(readme.firstMatch(of: /\.package\(url: "([^"]+)", from: "[0-9.]+"\)/))
+    #expect(manifest.contains(".library(name: \"\(product.1)\""))
+    #expect(manifest.contains("let package = Package(\n  name: \"\(product.2)\""))
+    let lastPart = url.1.split(separator: "/").last.map { String($0) } ?? ""
+    #expect(lastPart.replacingOccurrences(of: ".git", with: "").lowercased() == product.2.lowercased())
+  }
+
   @Test func theExampleRunsAndPrintsTheExpectedOutput() throws {
     let process = Process()
     process.executableURL = CLIRunner.binary.deletingLastPathComponent().appendingPathComponent("QuickStart")

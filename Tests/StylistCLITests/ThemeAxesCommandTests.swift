@@ -71,15 +71,15 @@ import Testing
 }
 
 extension ThemeAxesCommandTests {
-  /// The README's axes example answers as the README says.
-  @Test func theReadmeExampleAnswersAsItSays() throws {
-    let readme = try String(contentsOf: CLIRunner.root.appendingPathComponent("README.md"), encoding: .utf8)
-    let section = try #require(readme.range(of: "## Theme axes"))
-    let start = try #require(readme.range(of: "```yaml\n", range: section.upperBound..<readme.endIndex))
-    let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
-    let sheet = FileManager.default.temporaryDirectory.appendingPathComponent("axes-readme-\(getpid()).yaml")
+  /// The sheet reference's axes example answers as the reference says.
+  @Test func theReferenceExampleAnswersAsItSays() throws {
+    let reference = try String(contentsOf: CLIRunner.root.appendingPathComponent("docs/SHEETS.md"), encoding: .utf8)
+    let section = try #require(reference.range(of: "## Theme axes"))
+    let start = try #require(reference.range(of: "```yaml\n", range: section.upperBound..<reference.endIndex))
+    let end = try #require(reference.range(of: "```\n", range: start.upperBound..<reference.endIndex))
+    let sheet = FileManager.default.temporaryDirectory.appendingPathComponent("axes-reference-\(getpid()).yaml")
     defer { try? FileManager.default.removeItem(at: sheet) }
-    try Data(readme[start.upperBound..<end.lowerBound].utf8).write(to: sheet)
+    try Data(reference[start.upperBound..<end.lowerBound].utf8).write(to: sheet)
     let both = try run(["match", "-s", sheet.path, "--theme", "dark,compact", "--format", "json", "title"])
     #expect(both.stdout.contains(##""selector":"@compact/@dark/title""##))
     #expect(both.stdout.contains(##""properties":{"size":13,"color":"#EEEEEE","gap":4}"##))

@@ -1,4 +1,4 @@
-/// Writes an export as CSS custom properties (README: Exporting tokens):
+/// Writes an export as CSS custom properties (docs/CLI.md: Exporting tokens):
 /// `:root` holds every variable with no theme (or under the selected
 /// themes), and each theme a rule `[data-theme~="T"]` with what it
 /// changes. A map is one property per leaf, names joined with `-`; a

@@ -1,6 +1,6 @@
 import OrderedCollections
 
-/// Writes an export as DTCG 2025.10 (README: Exporting tokens). Without
+/// Writes an export as DTCG 2025.10 (docs/CLI.md: Exporting tokens). Without
 /// selected themes: a resolver whose modifiers are the axes, a token file
 /// of the global variables and one per theme with the leaves it changes;
 /// references stay aliases (`$a.b` is `{a.b}`), so a value that follows

@@ -1,5 +1,5 @@
 /// Writes an export as one Swift source file that compiles on its own
-/// (README: Exporting tokens): `enum Tokens` holds a constant for every
+/// (docs/CLI.md: Exporting tokens): `enum Tokens` holds a constant for every
 /// variable with no theme (or under the selected themes), nested as the
 /// variables nest, and `enum TokenThemes` one namespace per theme holding
 /// what it changes. Colours, dimensions and durations are values of the

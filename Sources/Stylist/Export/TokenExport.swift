@@ -1,7 +1,7 @@
 import OrderedCollections
 
 /// A sheet's variables (tokens included) ready to be written out as design
-/// tokens (README: Exporting tokens): each one's value under "no theme"
+/// tokens (docs/CLI.md: Exporting tokens): each one's value under "no theme"
 /// (every axis at its default) and, for every theme, the variables whose
 /// value it changes, with the variables as written, so that a format that
 /// can say "this follows that" keeps the reference.

@@ -2,7 +2,7 @@
   import Foundation  // precomposedStringWithCanonicalMapping
 #endif
 
-/// Character rules shared by names, variants and themes (README: Node identifiers).
+/// Character rules shared by names, variants and themes (docs/SHEETS.md: Node identifiers).
 enum NameRules {
   /// Checks for control characters and, where wildcards are not allowed, `*`.
   /// `[`, `]` and `/` never reach here: the scanner has split on them.

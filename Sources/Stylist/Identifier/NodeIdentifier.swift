@@ -1,5 +1,5 @@
 /// What is styled: an atom (the token) inside nested components, optionally
-/// with themes, e.g. `@dark/home/header[selected]/searchBar/label` (README: Node identifiers).
+/// with themes, e.g. `@dark/home/header[selected]/searchBar/label` (docs/SHEETS.md: Node identifiers).
 public struct NodeIdentifier: Hashable, Sendable {
   /// The themes named by leading `@name/` parts, each once, in the order
   /// written; on the axes they name they replace the query's themes.

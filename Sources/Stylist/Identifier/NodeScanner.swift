@@ -1,4 +1,4 @@
-/// Scans a node identifier's UTF-8 (README: Node identifiers) into byte ranges, checking it:
+/// Scans a node identifier's UTF-8 (docs/SHEETS.md: Node identifiers) into byte ranges, checking it:
 /// the one parser of node identifiers. `NodeIdentifier(parsing:)` makes
 /// `String`s of the ranges; `NodeLine` (for `batch`) looks the names up in
 /// an index's table straight from the bytes.
@@ -237,7 +237,7 @@ enum NodeScanner {
     (part.nameEnd, part.variantStart, part.variantEnd) = (openIndex, openIndex + 1, closeIndex)
   }
 
-  /// No `*` and no control character (README: Node identifiers).
+  /// No `*` and no control character (docs/SHEETS.md: Node identifiers).
   private static func validate(
     _ start: Int, _ end: Int, column: Int, isASCII: Bool, _ bytes: UnsafeBufferPointer<UInt8>
   ) throws(SyntaxError) {

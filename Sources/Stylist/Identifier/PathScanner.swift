@@ -6,7 +6,7 @@ struct RawComponent {
   var column: Int
 }
 
-/// Splits identifiers and selectors into components (README: Node identifiers): `/` separates,
+/// Splits identifiers and selectors into components (docs/SHEETS.md: Node identifiers): `/` separates,
 /// spaces and tabs around a component are trimmed, empty components are dropped.
 ///
 /// Scans UTF-8 bytes, not `Character`s: the delimiters are ASCII, and a

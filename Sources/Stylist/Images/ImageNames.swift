@@ -1,4 +1,4 @@
-/// How image asset names are spelled (README: Image names).
+/// How image asset names are spelled (docs/CLI.md: Image names).
 public struct ImageNameOptions: Hashable, Sendable {
   /// How a name leaves out a component: with the wildcard (`client_*_image`) or without it (`client_image`).
   public enum Form: String, Hashable, Sendable, CaseIterable {
@@ -51,7 +51,7 @@ public struct ImageNames: Sequence, Sendable {
 
   /// The names for `node` under the current `themes` (in axis order),
   /// generated lazily, best first: names using more themes rank as
-  /// selectors naming more themes do (README: Theme axes).
+  /// selectors naming more themes do (docs/SHEETS.md: Theme axes).
   public init(node: NodeIdentifier, themes: [String], mode: PrecedenceMode, options: ImageNameOptions) {
     self.node = node
     self.themes = themes

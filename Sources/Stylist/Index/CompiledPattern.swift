@@ -20,7 +20,7 @@ enum CompiledVariant: Hashable {
   case glob(GlobID)
 }
 
-/// A selector component as the index stores it, with its weight (README: Precedence).
+/// A selector component as the index stores it, with its weight (docs/SHEETS.md: Precedence).
 struct CompiledComponent: Hashable {
   var name: CompiledName
   var variant: CompiledVariant

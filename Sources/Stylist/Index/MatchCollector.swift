@@ -9,7 +9,7 @@ protocol MatchCollector {
   func excludes(themeCount: Int32, tokenWeight: UInt8, prefix: UnsafeBufferPointer<Specificity.Entry>) -> Bool
 }
 
-/// Keeps the rule that outranks all others (README: Precedence), and lets the walk
+/// Keeps the rule that outranks all others (docs/SHEETS.md: Precedence), and lets the walk
 /// skip what cannot outrank it (branch and bound).
 struct BestCollector: MatchCollector {
   let mode: PrecedenceMode

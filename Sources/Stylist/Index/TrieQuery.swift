@@ -147,7 +147,7 @@ struct TrieQuery<Node: QueryNode>: ~Copyable {
     }
   }
 
-  /// Whether `component` matches the node component at `index` (README: Selectors).
+  /// Whether `component` matches the node component at `index` (docs/SHEETS.md: Selectors).
   @inline(__always)
   func matches(_ component: CompiledComponent, at index: Int) -> Bool {
     matchesName(component, at: index) && matchesVariant(component, at: index)

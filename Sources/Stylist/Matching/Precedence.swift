@@ -1,4 +1,4 @@
-/// What decides between two applicable rules (README: Precedence): how many
+/// What decides between two applicable rules (docs/SHEETS.md: Precedence): how many
 /// themes each names, its specificity on the node, and its load position.
 ///
 /// The one place precedence is written: the index's queries keep their best

@@ -1,4 +1,4 @@
-/// The specificity vector of one selector placed on one node (README: Precedence):
+/// The specificity vector of one selector placed on one node (docs/SHEETS.md: Precedence):
 /// `[token weight, weight at node position 0, position 1, …]`, where position
 /// 0 is the token's parent. Stored sparsely (only placed components), since a
 /// node may be 10,000 components deep and most positions hold 0.
@@ -21,7 +21,7 @@ public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertib
       lhs.position != rhs.position ? lhs.position > rhs.position : lhs.weight < rhs.weight
     }
 
-    /// Heavier than any component (README: the heaviest weighs 14): an
+    /// Heavier than any component (docs/SHEETS.md, Precedence: the heaviest weighs 14): an
     /// entry no placement at its position can beat.
     static func heaviest(at position: Int) -> Entry { Entry(position: position, weight: 15) }
   }
@@ -106,7 +106,7 @@ public struct Specificity: Hashable, Sendable, Comparable, CustomStringConvertib
 }
 
 extension SelectorComponent {
-  /// Weight of this component wherever it is placed (the README's precedence table).
+  /// Weight of this component wherever it is placed (the precedence table in docs/SHEETS.md).
   public var weight: Int {
     let base: Int
     switch name {

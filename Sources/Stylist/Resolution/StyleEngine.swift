@@ -98,7 +98,7 @@ public final class StyleEngine: Sendable, Observable {
     self.init(sheets: sheets, themes: Set(theme.map { [$0] } ?? []), mode: mode)
   }
 
-  /// The themes queries use, at most one per axis (README: Theme axes): a
+  /// The themes queries use, at most one per axis (docs/SHEETS.md: Theme axes): a
   /// node's `@theme` parts replace them on their axes, and an axis with
   /// none current takes its default. Setting different themes tells
   /// observers; two themes of one axis are reported by ``themeWarning``
@@ -120,7 +120,7 @@ public final class StyleEngine: Sendable, Observable {
     set { themes = Set(newValue.map { [$0] } ?? []) }
   }
 
-  /// The theme current on the declared axis named `axis` (README: Theme
+  /// The theme current on the declared axis named `axis` (docs/SHEETS.md: Theme
   /// axes): the one of ``themes`` on it, else the axis's default; nil when
   /// it has neither or no loaded sheet declares the axis. Observed like
   /// ``themes``.

@@ -81,7 +81,7 @@ public struct StyleTree: Hashable, Sendable {
   ///
   /// The identifier is the one its path spells: the outermost groups named
   /// `@theme` (no variant) are its themes, as the leading `@` parts of a
-  /// node are (README: Theme axes), so a group `@dark` resolves what it
+  /// node are (docs/SHEETS.md: Theme axes), so a group `@dark` resolves what it
   /// holds under `dark`; inside any other group, `@` is an ordinary character.
   public var atoms: [(identifier: NodeIdentifier, item: Item)] {
     var result: [(NodeIdentifier, Item)] = []

@@ -1,4 +1,4 @@
-/// A name or variant pattern where `*` matches any run of characters (README: Selectors).
+/// A name or variant pattern where `*` matches any run of characters (docs/SHEETS.md: Selectors).
 ///
 /// Translated once, when the selector is parsed, to an anchored POSIX extended
 /// regex; two globs are equal when their patterns are.

@@ -1,5 +1,5 @@
 /// A path component of a selector: `name`, `name[v]`, `*`, `*[v]`, a glob,
-/// each optionally written `>x` to require direct nesting (README: Selectors).
+/// each optionally written `>x` to require direct nesting (docs/SHEETS.md: Selectors).
 public struct SelectorComponent: Hashable, Sendable {
   /// What names the part accepts.
   public var name: NamePattern
@@ -21,7 +21,7 @@ public struct SelectorComponent: Hashable, Sendable {
     name.matches(component.name) && variant.matches(component.variant)
   }
 
-  /// The bare `*` that leading-component normalisation drops (README: Selectors).
+  /// The bare `*` that leading-component normalisation drops (docs/SHEETS.md: Selectors).
   var isBareWildcard: Bool { name == .any && variant == .unspecified && !isDirectChild }
 }
 

@@ -1,4 +1,4 @@
-/// What a style is registered for: `[@theme/]… [component/]* token` (README: Selectors).
+/// What a style is registered for: `[@theme/]… [component/]* token` (docs/SHEETS.md: Selectors).
 ///
 /// Leading bare `*` components are dropped, so `*/*/title` and `title` are the
 /// same value; the one just outside a `>` component stays. The themes are a

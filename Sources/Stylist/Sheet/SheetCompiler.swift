@@ -167,7 +167,7 @@ struct SheetCompiler {
     return sheet
   }
 
-  /// Merges the `axes:` entries in load order (README: Theme axes): an axis
+  /// Merges the `axes:` entries in load order (docs/SHEETS.md: Theme axes): an axis
   /// written twice takes the union of its themes, a later default replaces
   /// an earlier one. A theme on two axes is an error at its second place,
   /// and so is a default that is not one of its axis's themes.

@@ -1,5 +1,5 @@
 /// A located problem found while loading or linting a sheet, printed as
-/// `FILE:LINE:COLUMN: error: MESSAGE` (README: Style sheets).
+/// `FILE:LINE:COLUMN: error: MESSAGE` (docs/SHEETS.md: Style sheets).
 public struct SheetDiagnostic: Hashable, Sendable, CustomStringConvertible {
   /// Whether a diagnostic stops the load (`error`) or only informs (`warning`).
   public enum Severity: String, Hashable, Sendable {
@@ -50,7 +50,7 @@ public struct SheetLoadError: Error, Sendable, CustomStringConvertible {
   public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 
-/// Limits that keep loading bounded on hostile input (README: Style sheets), and how
+/// Limits that keep loading bounded on hostile input (docs/SHEETS.md: Style sheets), and how
 /// loading uses threads. Any `Int` is a valid limit: `Int.max` is no limit on
 /// file size or values built, and a negative one allows nothing.
 public struct LoadOptions: Hashable, Sendable {

@@ -68,7 +68,7 @@ struct SheetLoader {
     load(bytes, name: name, importFolder: baseDirectory.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "")
   }
 
-  /// Loads a design-token or resolver file's bytes (README: Design tokens).
+  /// Loads a design-token or resolver file's bytes (docs/SHEETS.md: Design tokens).
   mutating func loadTokenText(_ bytes: [UInt8], name: String) {
     if bytes.count > options.maxFileSize {
       sink.error(
@@ -160,7 +160,7 @@ struct SheetLoader {
     }
   }
 
-  /// Loads a token or resolver file (once) as a layer (README: Design tokens).
+  /// Loads a token or resolver file (once) as a layer (docs/SHEETS.md: Design tokens).
   private mutating func loadTokens(_ path: String, namedAt location: SourceLocation) {
     let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     guard loadedTokens.insert(canonical).inserted else { return }

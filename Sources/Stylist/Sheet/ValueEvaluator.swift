@@ -287,7 +287,7 @@ final class ValueEvaluator {
   /// For a `$a.5` no variable has the path of, the variable before the
   /// first segment that starts with a digit and the text from its `.` on
   /// (`size`, `.5`); nil for a path any variable has, or one with no such
-  /// segment (README: Style sheets).
+  /// segment (docs/SHEETS.md: Style sheets).
   private func digitSplit(_ name: String) -> (variable: String, text: String)? {
     // Found from the bytes: nearly every reference has no such segment,
     // and this runs for each one evaluated.

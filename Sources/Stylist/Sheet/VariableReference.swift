@@ -1,4 +1,4 @@
-/// `$name`, `${name}` and `$$` inside a scalar (README: Style sheets),
+/// `$name`, `${name}` and `$$` inside a scalar (docs/SHEETS.md: Style sheets),
 /// read once when a sheet is read.
 enum VariableReference {
   /// Splits `text` into literals and references; nil when it holds no `$`.

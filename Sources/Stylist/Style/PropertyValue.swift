@@ -3,7 +3,7 @@ import OrderedCollections
 /// A style's properties, in the order they were written.
 public typealias Properties = OrderedDictionary<String, PropertyValue>
 
-/// A typed property value (YAML 1.2 core schema types, README: Style sheets).
+/// A typed property value (YAML 1.2 core schema types, docs/SHEETS.md: Style sheets).
 public enum PropertyValue: Hashable, Sendable {
   case null
   case bool(Bool)

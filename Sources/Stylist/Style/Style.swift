@@ -1,5 +1,5 @@
 /// A set of properties with where it was defined. Values can differ per theme
-/// (themed variables, README: Style sheets): `themed` holds the themes where they differ
+/// (themed variables, docs/SHEETS.md: Style sheets): `themed` holds the themes where they differ
 /// from `properties`, the values under no theme.
 public struct Style: Hashable, Sendable {
   /// The properties without a theme, in the order written: for a loaded
@@ -127,7 +127,7 @@ public struct StyleRule: Hashable, Sendable {
   }
 }
 
-/// Precedence between themed and unthemed selectors (README: Precedence).
+/// Precedence between themed and unthemed selectors (docs/SHEETS.md: Precedence).
 public enum PrecedenceMode: String, Hashable, Sendable, CaseIterable {
   /// A themed selector beats every unthemed one (the default).
   case themed

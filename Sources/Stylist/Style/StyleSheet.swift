@@ -133,7 +133,7 @@ public struct StyleSheet: Sendable {
 
   /// Loads the bytes of a DTCG 2025.10 token or resolver file (JSON) as a
   /// sheet of no styles whose variables are its tokens, its modifiers
-  /// axes (README: Design tokens). `name` is used in locations; a
+  /// axes (docs/SHEETS.md: Design tokens). `name` is used in locations; a
   /// resolver's sources are read relative to its folder.
   public init(tokenBytes bytes: [UInt8], name: String = "<tokens>", options: LoadOptions = .init())
     throws(SheetLoadError)

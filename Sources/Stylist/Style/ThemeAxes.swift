@@ -1,5 +1,5 @@
 /// One axis of themes (`axes:` in a sheet): at most one of its themes is
-/// current at a time (README: Theme axes).
+/// current at a time (docs/SHEETS.md: Theme axes).
 public struct ThemeAxis: Hashable, Sendable {
   /// The axis's name (`appearance`); separate from theme names.
   public var name: String
@@ -216,7 +216,7 @@ extension ThemeAxes {
   }
 
   /// Every set of current themes `choices` give, each in axis order: the
-  /// sets of themes a query can have (README: Theme axes).
+  /// sets of themes a query can have (docs/SHEETS.md: Theme axes).
   static func querySets(of choices: [[String?]]) -> [ThemeSet] {
     var sets: [[String]] = [[]]
     for axis in choices {

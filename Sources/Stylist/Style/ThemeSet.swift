@@ -1,4 +1,4 @@
-/// A set of themes, at most one per axis, in axis order (README: Theme
+/// A set of themes, at most one per axis, in axis order (docs/SHEETS.md: Theme
 /// axes): the themes a query runs under, or the ones a style's values
 /// depend on (the keys of ``Style/themed``).
 ///

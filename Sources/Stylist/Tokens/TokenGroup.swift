@@ -1,7 +1,7 @@
 import OrderedCollections
 
 /// A DTCG group as written: its tokens and groups in order, and its own
-/// `$` properties (README: Design tokens).
+/// `$` properties (docs/SHEETS.md: Design tokens).
 struct TokenGroup {
   var children: OrderedDictionary<String, TokenNode> = [:]
   var properties = TokenProperties()

@@ -6,7 +6,7 @@ import OrderedCollections
   import Foundation
 #endif
 
-/// Loads the token files a sheet's `tokens:` names (README: Design
+/// Loads the token files a sheet's `tokens:` names (docs/SHEETS.md: Design
 /// tokens) into a layer of definitions beneath the sheet's own: a token
 /// file's tokens become global variables; a resolver's sets do too, its
 /// modifiers become axes and their contexts themes (`TokenResolver`).

@@ -1,6 +1,6 @@
 import OrderedCollections
 
-/// Turns a resolved token tree into variables (README: Design tokens): a
+/// Turns a resolved token tree into variables (docs/SHEETS.md: Design tokens): a
 /// group is a map, a token a leaf at its path whose value is `$value` with
 /// every alias `{a.b}` made a reference to the variable `a.b`, so the
 /// sheet's one evaluator follows chains, finds cycles and unknown names

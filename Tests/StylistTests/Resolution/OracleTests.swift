@@ -10,7 +10,7 @@ import Testing
 /// Thousands of random sheets and nodes: variants, themes, globs, `*`, `>`,
 /// both modes.
 @Suite struct OracleTests {
-  /// Sets of themes over two or three axes (README: Theme axes): the whole
+  /// Sets of themes over two or three axes (docs/SHEETS.md: Theme axes): the whole
   /// ranking, the winner from text and the cascade's order against the
   /// naive resolver, given the current themes it computes on its own.
   @Test(arguments: PrecedenceMode.allCases)

@@ -3,7 +3,7 @@ import Testing
 @testable import Stylist
 
 /// A style's values under every set of current themes a query can have
-/// (README: Theme axes) must be what the same styles give in a sheet whose
+/// (docs/SHEETS.md: Theme axes) must be what the same styles give in a sheet whose
 /// only variables are the global ones with the current themes' laid over
 /// them in axis order: an oracle that shares nothing with the loader's
 /// evaluation under sets of themes but the evaluation of one body.
@@ -102,7 +102,7 @@ import Testing
   }
 
   /// The current themes of a query given `themes`, in axis order, worked
-  /// out from the rules alone (README: Theme axes): the given themes on
+  /// out from the rules alone (docs/SHEETS.md: Theme axes): the given themes on
   /// their axes (the declared ones, then the axis of unlisted themes),
   /// each declared axis without one at its default.
   static func current(_ themes: [String], axes: [ThemeAxis]) -> [String] {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Stylist
 
-/// Theme axes (README: Theme axes): several current themes, at most one per
+/// Theme axes (docs/SHEETS.md: Theme axes): several current themes, at most one per
 /// axis, with defaults, precedence by the number of themes a selector
 /// names, and variables shadowed in axis order.
 @Suite struct ThemeAxesTests {

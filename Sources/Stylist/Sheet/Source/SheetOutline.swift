@@ -106,7 +106,7 @@ public struct SheetOutline: Sendable, Hashable {
 }
 
 extension SheetOutline {
-  /// A design token (README: Design tokens): its path, its type as the
+  /// A design token (docs/SHEETS.md: Design tokens): its path, its type as the
   /// format settles it, its documentation, where its name is.
   public struct Token: Sendable, Hashable {
     /// The path, names joined by `.`, as a variable reference spells it.

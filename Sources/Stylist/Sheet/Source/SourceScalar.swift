@@ -37,7 +37,7 @@ struct VariableUse: Hashable, Sendable {
   var position: SourcePosition
 }
 
-/// A piece of a scalar with references (README: Style sheets).
+/// A piece of a scalar with references (docs/SHEETS.md: Style sheets).
 enum TemplatePiece: Sendable {
   case literal(String)
   case reference(VariableUse)

@@ -1,6 +1,6 @@
 /// A colour as design tokens write it (DTCG 2025.10: a colour space, three
 /// components, alpha) or as a CSS hex string, with its conversions by the
-/// CSS Color 4 formulas (README: Design tokens).
+/// CSS Color 4 formulas (docs/SHEETS.md: Design tokens).
 ///
 /// A component written `none` is nil; conversions read it as 0, as CSS does.
 public struct StyleColor: Hashable, Sendable {

@@ -1,5 +1,5 @@
 /// A length as design tokens write it (DTCG 2025.10 `dimension`): a
-/// number and a unit, `px` or `rem` (README: Design tokens).
+/// number and a unit, `px` or `rem` (docs/SHEETS.md: Design tokens).
 public struct StyleDimension: Hashable, Sendable {
   public enum Unit: String, Hashable, Sendable {
     case px, rem
