@@ -10,20 +10,39 @@ struct CSSRenderer {
     var names = CSSNames()
     var text = ":root {\n"
     let baseLeaves = ExportLeaves.flattened(export.base)
-    for (path, value) in baseLeaves { text += declaration(names.name(path), value) }
+    for (path, value) in baseLeaves { text += declaration(names.name(path), path, value, theme: nil) }
     text += "}\n"
     for (theme, leaves) in ExportLeaves.changes(export) {
       guard !leaves.isEmpty else { continue }
       text += "\n[data-theme~=\(Self.quoted(theme))] {\n"
-      for (path, value) in leaves { text += declaration(names.name(path), value) }
+      for (path, value) in leaves { text += declaration(names.name(path), path, value, theme: theme) }
       text += "}\n"
     }
     let name = (export.selectedThemes.isEmpty ? "tokens" : export.selectedThemes.joined(separator: "-"))
     return ExportedFile(path: FileNames.safe(name) + ".css", text: text)
   }
 
-  private func declaration(_ name: String, _ value: PropertyValue) -> String {
-    "  \(name): \(Self.value(value));\n"
+  private func declaration(_ name: String, _ path: [String], _ value: PropertyValue, theme: String?) -> String {
+    if isTimingFunction(path, theme: theme), let curve = Self.cubicBezier(value) { return "  \(name): \(curve);\n" }
+    return "  \(name): \(Self.value(value));\n"
+  }
+
+  /// Whether the leaf at `path` is a timing curve: a `cubicBezier` token,
+  /// or the `timingFunction` of a `transition` token. Its value alone, four
+  /// numbers, does not say so.
+  private func isTimingFunction(_ path: [String], theme: String?) -> Bool {
+    if export.token(path.joined(separator: "."), theme: theme)?.type == "cubicBezier" { return true }
+    return path.count > 1 && path.last == "timingFunction"
+      && export.token(path.dropLast().joined(separator: "."), theme: theme)?.type == "transition"
+  }
+
+  /// `cubic-bezier(x1, y1, x2, y2)`, as CSS writes a timing curve; nil for
+  /// anything but four numbers.
+  static func cubicBezier(_ value: PropertyValue) -> String? {
+    guard let points = value.listValue, points.count == 4 else { return nil }
+    let numbers = points.compactMap(\.doubleValue)
+    guard numbers.count == 4 else { return nil }
+    return "cubic-bezier(" + numbers.map(ExportNumbers.text).joined(separator: ", ") + ")"
   }
 
   /// A value as CSS writes it: a colour in its own space, a dimension or

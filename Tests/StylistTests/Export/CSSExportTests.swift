@@ -72,6 +72,8 @@ import Testing
         || css == "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
           + "\""
     case .list(let items):
+      var css = css
+      if css.hasPrefix("cubic-bezier("), css.hasSuffix(")") { css = String(css.dropFirst(13).dropLast()) }
       let parts = css.components(separatedBy: ", ")
       return parts.count == items.count && zip(parts, items).allSatisfy { reads($0, as: $1) }
     case .map(let map):
@@ -110,7 +112,8 @@ import Testing
     }
     func add(_ value: PropertyValue, _ name: String) {
       switch value {
-      case .map(let map) where !isSingle(value) && !map.isEmpty: for (key, entry) in map { add(entry, name + "-" + key) }
+      case .map(let map) where !isSingle(value) && !map.isEmpty:
+        for (key, entry) in map { add(entry, name + "-" + key) }
       case .list(let items) where items.contains(where: { !isSingle($0) || $0.isList }):
         for (index, item) in items.enumerated() { add(item, name + "-\(index)") }
       default: result[name] = value
@@ -149,6 +152,28 @@ import Testing
     }
     #expect(rules.count == expectedRules)
     #expect(expectedRules >= 3)
+  }
+
+  /// A timing curve is a CSS `cubic-bezier()`, as a token or as a
+  /// transition's part; another list of four numbers stays a list.
+  @Test func timingCurvesAreCubicBeziers() throws {
+    let files = try TokenFiles()
+    let tokens = try files.write(
+      "t.tokens.json",
+      """
+      {
+        "ease": { "$type": "cubicBezier", "$value": [0.25, 0.1, 0.25, 1] },
+        "fade": { "$type": "transition", "$value": {
+          "duration": { "value": 150, "unit": "ms" }, "delay": { "value": 0, "unit": "ms" },
+          "timingFunction": "{ease}" } },
+        "grid": { "$value": [1, 2, 3, 4] }
+      }
+      """)
+    let sheet = try StyleSheet(contentsOf: try files.write("s.yaml", "tokens: [\(tokens)]\n"))
+    let css = try TokenExport(sheet: sheet).files(.css)[0].text
+    #expect(css.contains("  --ease: cubic-bezier(0.25, 0.1, 0.25, 1);\n"))
+    #expect(css.contains("  --fade-timingFunction: cubic-bezier(0.25, 0.1, 0.25, 1);\n"))
+    #expect(css.contains("  --grid: 1, 2, 3, 4;\n"))
   }
 
   @Test func namesAreEscapedAndColoursKeepTheirSpace() throws {
