@@ -183,7 +183,8 @@ import Testing
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr
-        == "<command line>:1:8: error: invalid node 'a/b[x]/c[y]': variants apply to components, not to the token\n")
+        == "<command line>:1:8: error: invalid node 'a/b[x]/c[y]': variants apply to components, not to the token\n"
+        + "  a/b[x]/c[y]\n         ^\n")
   }
 
   @Test func invalidTreeExitsTwoWithLocation() throws {

@@ -17,17 +17,22 @@ public struct SheetDiagnostic: Hashable, Sendable, CustomStringConvertible {
   /// The name the user probably meant, when one close to what was written
   /// exists (a variable, selector, import, theme).
   public var suggestion: String?
+  /// The text the problem is in, with its column (a node identifier or a
+  /// selector), when it is short enough to show: the text renderer quotes
+  /// it under the message.
+  public var quote: SourceQuote?
 
   /// A diagnostic of `severity` and `kind` at `location`.
   public init(
     _ severity: Severity, _ message: String, kind: DiagnosticKind, at location: SourceLocation,
-    suggestion: String? = nil
+    suggestion: String? = nil, quoting quote: SourceQuote? = nil
   ) {
     self.severity = severity
     self.message = message
     self.kind = kind
     self.location = location
     self.suggestion = suggestion
+    self.quote = quote
   }
 
   /// `FILE:LINE:COL: error: MESSAGE`, and for a warning ` [KIND]` after it
