@@ -56,8 +56,7 @@ struct ExportCommand: ParsableCommand {
     try exitIfThemesConflict(in: sheet)
     let export: TokenExport
     do {
-      export = try TokenExport(
-        sheet: sheet, themes: splitThemes(themeArguments), themesGivenAt: SourceLocation(wholeOf: "<command line>"))
+      export = try TokenExport(sheet: sheet, themes: ThemeOption(themeArguments, named: "--theme"))
       if let output { return try export.write(format, to: output) }
     } catch {
       throw loadFailure(error)

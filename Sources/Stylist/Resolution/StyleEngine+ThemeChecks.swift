@@ -107,8 +107,12 @@ extension StyleEngine {
     }
     for (identifier, item) in tree.atoms where identifier.themes.count > 1 {
       guard let conflict = index.axes.conflict(in: identifier.themes) else { continue }
+      let text = identifier.description
+      let column = Self.themeColumns(inNode: text).first { $0.theme == conflict.second }?.column
       return diagnostics + [
-        .invalidNode(identifier.description, conflict.description, kind: .invalidNode, at: item.source ?? whole)
+        .invalidNode(
+          text, conflict.description, kind: .invalidNode, at: item.source ?? whole,
+          quoting: column.map { SourceQuote(text, column: $0) })
       ]
     }
     return diagnostics

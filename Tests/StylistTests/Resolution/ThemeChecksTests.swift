@@ -20,7 +20,7 @@ import Testing
 
   func at(_ line: Int) -> Stylist.SourceLocation { Stylist.SourceLocation(file: "t.yaml", line: line, column: 3) }
 
-  @Test func treeThemesAndGroupsAreCheckedInOrder() {
+  @Test func treeThemesAndGroupsAreCheckedInOrder() throws {
     let tree = StyleTree(
       themes: ["drak"],
       items: [
@@ -38,6 +38,8 @@ import Testing
           + "(a group names a theme only outside every other group) [theme-group]",
         "t.yaml:7:3: error: invalid node '@dark/@light/title': 'dark' and 'light' are both on axis 'appearance'",
       ])
+    let conflict = try #require(engine.themeDiagnostics(of: tree, file: "t.yaml").last)
+    #expect(conflict.quote == SourceQuote("@dark/@light/title", column: 7))
   }
 
   /// The tree's own themes apply only when the engine has none: then two
