@@ -71,7 +71,12 @@ struct BatchAnswerer {
     }
     var written = 0
     for part in answered {
-      for (line, themes) in part.themes { lineThemes.check(themes, line: line) }
+      for (line, themes) in part.themes {
+        lineThemes.check(themes, line: line) {
+          guard case .bytes(let range) = block.lines[line - firstLineNumber] else { return "" }
+          return String(decoding: block.bytes[range], as: UTF8.self)
+        }
+      }
       output.append(part.bytes)
       written += part.bytes.count
     }

@@ -75,9 +75,10 @@ struct BatchCommand: ParsableCommand {
 }
 
 /// Warns once per theme that lines name with `@theme` and no loaded sheet
-/// mentions. Most lines run under a list of themes seen before, the same
-/// array (the engine works out the usual ones once): such a line costs a
-/// comparison or two, not a hash per theme.
+/// mentions, at its `@` in the first line naming it (`--theme`'s themes
+/// are warned about where they were given). Most lines run under a list of
+/// themes seen before, the same array (the engine works out the usual ones
+/// once): such a line costs a comparison or two, not a hash per theme.
 struct LineThemes {
   let engine: StyleEngine
   private var checked: Set<String>
@@ -89,10 +90,13 @@ struct LineThemes {
     checked = Set(queryThemes)
   }
 
-  mutating func check(_ themes: [String], line: Int) {
+  /// Checks the themes a line ran under; `text` gives the line, read only
+  /// when one of them is new.
+  mutating func check(_ themes: [String], line: Int, text: () -> String) {
     if checkedLists.contains(themes) { return }
-    for theme in themes where checked.insert(theme).inserted {
-      Diagnostics.warnIfUnknown(theme: theme, in: engine, at: SourceLocation(file: "<stdin>", line: line, column: 2))
+    if !themes.allSatisfy(checked.contains) {
+      Diagnostics.write(engine.unknownThemeWarnings(inNode: text(), file: "<stdin>", line: line, skipping: &checked))
+      checked.formUnion(themes)
     }
     if checkedLists.count == 8 { checkedLists.removeLast() }
     checkedLists.insert(themes, at: 0)

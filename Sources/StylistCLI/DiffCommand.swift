@@ -107,16 +107,16 @@ struct DiffCommand: ParsableCommand {
       do { engines.append(try loadEngine(sheets, themes: themes, mode: nil)) } catch { failure = error }
     }
     if let failure { throw failure }
-    let location = SourceLocation(wholeOf: "<command line>")
+    let option = ThemeOption(themeArguments, named: "--theme")
     var diagnostics: [SheetDiagnostic] = []
     for engine in engines {
-      for diagnostic in engine.themeDiagnostics(ofOption: themes, named: "--theme", at: location)
+      for diagnostic in engine.themeDiagnostics(of: option)
       where diagnostic.severity == .error && !diagnostics.contains(diagnostic) {
         diagnostics.append(diagnostic)
       }
     }
-    for theme in themes where engines[0].unknownThemeWarning(theme, at: location) != nil {
-      if let warning = engines[1].unknownThemeWarning(theme, at: location) { diagnostics.append(warning) }
+    for given in option.given where engines[0].unknownThemeWarning(given.name, at: given.location) != nil {
+      if let warning = engines[1].unknownThemeWarning(given.name, at: given.location) { diagnostics.append(warning) }
     }
     Diagnostics.write(diagnostics)
     if diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(ExitStatus.usage) }

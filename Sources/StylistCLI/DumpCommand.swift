@@ -43,8 +43,9 @@ struct DumpCommand: ParsableCommand {
       throw loadFailure(error)
     }
     KeptUntilExit.keep(sheet)
-    let themes = splitThemes(themeArguments)
-    try checkThemeOption(themes, in: StyleEngine(sheets: [sheet]))
+    let option = ThemeOption(themeArguments, named: "--theme")
+    let themes = option.themes
+    try checkThemeOption(option, in: StyleEngine(sheets: [sheet]))
     var output = OutputBuffer()
     switch format {
     case .json: output.writeJSONLine(sheet.resolvedDump(themes: themes))

@@ -26,7 +26,7 @@ struct ExplainCommand: ParsableCommand {
   func run() throws {
     let identifier = try parseNodeArgument(node)
     let engine = try sheet.load()
-    try Diagnostics.checkNodeThemes(of: [node], in: engine)
+    try Diagnostics.checkNodeThemes(of: [node], in: engine, optionThemes: sheet.themes)
     let explanation = engine.explain(identifier)
     var output = OutputBuffer()
     switch format {

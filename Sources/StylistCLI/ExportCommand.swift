@@ -56,8 +56,7 @@ struct ExportCommand: ParsableCommand {
     try exitIfThemesConflict(in: sheet)
     let export: TokenExport
     do {
-      export = try TokenExport(
-        sheet: sheet, themes: splitThemes(themeArguments), themesGivenAt: SourceLocation(wholeOf: "<command line>"))
+      export = try TokenExport(sheet: sheet, themes: ThemeOption(themeArguments, named: "--theme"))
       if let output { return try export.write(format, to: output) }
     } catch {
       throw loadFailure(error)
@@ -70,9 +69,8 @@ struct ExportCommand: ParsableCommand {
   /// Two themes of one axis in `--theme` are a usage error (exit 64), as
   /// for every command; a theme no sheet mentions is the export's error.
   private func exitIfThemesConflict(in sheet: StyleSheet) throws {
-    let conflicts = StyleEngine(sheets: [sheet]).themeDiagnostics(
-      ofOption: splitThemes(themeArguments), named: "--theme", at: SourceLocation(wholeOf: "<command line>")
-    ).filter { $0.severity == .error }
+    let conflicts = StyleEngine(sheets: [sheet]).themeDiagnostics(of: ThemeOption(themeArguments, named: "--theme"))
+      .filter { $0.severity == .error }
     guard conflicts.isEmpty else {
       Diagnostics.write(conflicts)
       throw ExitCode(ExitStatus.usage)

@@ -22,24 +22,16 @@ enum Diagnostics {
     writeError(TextRenderer().diagnostics(diagnostics))
   }
 
-  /// Warns on stderr about a theme no loaded sheet mentions (the answer and
-  /// the exit status stay: such a theme is allowed), at `location`, where
-  /// the theme was given (`<command line>`, `<stdin>:LINE:2`, `FILE:L:C`).
-  static func warnIfUnknown(theme: String, in engine: StyleEngine, at location: SourceLocation) {
-    if let warning = engine.unknownThemeWarning(theme, at: location) { write([warning]) }
-  }
-
   /// Checks each node argument's themes on the loaded sheets: two of one
   /// axis are an error at the second one's `@` (exit 2); each theme no
-  /// loaded sheet mentions is warned about once.
-  static func checkNodeThemes(of nodes: [String], in engine: StyleEngine) throws {
-    var warned: Set<String> = []
+  /// loaded sheet mentions is warned about once, at its `@` in the first
+  /// node naming it, unless `--theme` gave it (`optionThemes`: warned
+  /// about there).
+  static func checkNodeThemes(of nodes: [String], in engine: StyleEngine, optionThemes: [String]) throws {
+    var checked = Set(optionThemes)
     for text in nodes {
-      let node: NodeIdentifier
-      do { node = try engine.checkNode(parsing: text) } catch { throw invalidNode(text, error) }
-      for theme in node.themes where warned.insert(theme).inserted {
-        warnIfUnknown(theme: theme, in: engine, at: SourceLocation(file: "<command line>", line: 1, column: 2))
-      }
+      do { _ = try engine.checkNode(parsing: text) } catch { throw invalidNode(text, error) }
+      write(engine.unknownThemeWarnings(inNode: text, file: "<command line>", skipping: &checked))
     }
   }
 

@@ -26,7 +26,7 @@ struct MatchCommand: ParsableCommand {
   func run() throws {
     let identifiers = try query.nodes.map(parseNodeArgument)
     let engine = try sheet.load()
-    try Diagnostics.checkNodeThemes(of: query.nodes, in: engine)
+    try Diagnostics.checkNodeThemes(of: query.nodes, in: engine, optionThemes: sheet.themes)
     let answers = zip(query.nodes, identifiers).map { text, node in
       (node: text, answer: query.cascade ? engine.cascade(for: node) : engine.bestMatch(for: node))
     }

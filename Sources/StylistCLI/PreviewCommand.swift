@@ -77,7 +77,8 @@ struct PreviewCommand: ParsableCommand {
         at: "<command line>")
       throw ExitCode(ExitStatus.invalidInput)
     }
-    for column in columns { try checkThemeOption(column.themes, in: engine) }
+    let option = sheet.themeOption
+    for position in option.values.indices { try checkThemeOption(option.value(at: position), in: engine) }
     let treeDiagnostics = engine.themeDiagnostics(of: styleTree, file: tree)
     Diagnostics.write(treeDiagnostics)
     if treeDiagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(ExitStatus.invalidInput) }

@@ -16,7 +16,10 @@ struct SheetOptions: ParsableArguments {
   var themeArguments: [String] = []
 
   /// The `--theme` values, each comma list split, each theme once.
-  var themes: [String] { splitThemes(themeArguments) }
+  var themes: [String] { themeOption.themes }
+
+  /// The `--theme` values' themes, each with where it was given.
+  var themeOption: ThemeOption { ThemeOption(themeArguments, named: "--theme") }
 
   @Option(help: "Precedence mode: themed or classic (default: the sheets' mode, else themed).")
   var mode: PrecedenceMode?
@@ -32,7 +35,7 @@ struct SheetOptions: ParsableArguments {
   /// `--theme` are a usage error (exit 64).
   func load() throws -> StyleEngine {
     let engine = try loadEngine(sheets, themes: themes, mode: mode)
-    try checkThemeOption(themes, in: engine)
+    try checkThemeOption(themeOption, in: engine)
     return engine
   }
 }
@@ -53,14 +56,7 @@ func loadEngine(_ sheets: [String], themes: [String], mode: PrecedenceMode?) thr
 
 /// `--theme` values with their comma lists split, each theme once.
 func splitThemes(_ arguments: [String]) -> [String] {
-  var themes: [String] = []
-  for argument in arguments {
-    for part in argument.split(separator: ",") {
-      let theme = String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-      if !theme.isEmpty && !themes.contains(theme) { themes.append(theme) }
-    }
-  }
-  return themes
+  ThemeOption(arguments, named: "--theme").themes
 }
 
 /// A `--theme` value must name themes: no empty name in a list.
@@ -72,11 +68,11 @@ func validateThemes(_ arguments: [String]) throws {
   }
 }
 
-/// Warns about each of `themes` no sheet mentions; two of one axis are a
-/// usage error: the message, then exit 64.
-func checkThemeOption(_ themes: [String], in engine: StyleEngine) throws {
-  let diagnostics = engine.themeDiagnostics(
-    ofOption: themes, named: "--theme", at: SourceLocation(wholeOf: "<command line>"))
+/// Warns about each theme of `option` no sheet mentions, where it was
+/// given (`--theme:1:6`); two of one axis are a usage error: the message,
+/// then exit 64.
+func checkThemeOption(_ option: ThemeOption, in engine: StyleEngine) throws {
+  let diagnostics = engine.themeDiagnostics(of: option)
   Diagnostics.write(diagnostics)
   if diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(ExitStatus.usage) }
 }

@@ -50,8 +50,8 @@ struct WatchCommand: ParsableCommand {
     } catch {
       throw loadFailure(error)
     }
-    try checkThemeOption(sheet.themes, in: engine)
-    try Diagnostics.checkNodeThemes(of: query.nodes, in: engine)
+    try checkThemeOption(sheet.themeOption, in: engine)
+    try Diagnostics.checkNodeThemes(of: query.nodes, in: engine, optionThemes: sheet.themes)
     printer.printChanges()
     ExitOnSignals.install { watcher.stop() }
     ExitOnSignals.waitForever()

@@ -94,7 +94,7 @@ import Testing
     #expect(engine.theme == "drak")
     #expect(
       engine.themeWarning?.description
-        == "StyleEngine.theme:1:1: warning: no loaded sheet mentions theme 'drak'; did you mean 'dark'? [unknown-theme]"
+        == "StyleEngine.themes: warning: no loaded sheet mentions theme 'drak'; did you mean 'dark'? [unknown-theme]"
     )
     #expect(engine.themeWarning?.suggestion == "dark")
     // A reload that declares it clears the warning, and tells whoever read it.

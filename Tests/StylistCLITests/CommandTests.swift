@@ -183,7 +183,8 @@ import Testing
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr
-        == "<command line>:1:8: error: invalid node 'a/b[x]/c[y]': variants apply to components, not to the token\n")
+        == "<command line>:1:8: error: invalid node 'a/b[x]/c[y]': variants apply to components, not to the token\n"
+        + "  a/b[x]/c[y]\n         ^\n")
   }
 
   @Test func invalidTreeExitsTwoWithLocation() throws {
@@ -217,6 +218,7 @@ import Testing
     #expect(
       conflict.stderr
         == "bad/trees/theme-group-conflict.yaml:5:29: error: invalid node '@dark/@light/title': 'dark' and 'light' are both on the axis of unlisted themes\n"
+        + "  @dark/@light/title\n        ^\n"
     )
     // Inside another group, `@inner` is a component; `@light` would be too,
     // and a sheet mentions that theme: a warning says so.
@@ -231,6 +233,7 @@ import Testing
     #expect(
       variant.stderr
         == "bad/trees/theme-group-variant.yaml:2:18: error: invalid group '@dark[v]': a theme is a plain name (no variant, no wildcard)\n"
+        + "  @dark[v]\n       ^\n"
     )
   }
 

@@ -43,14 +43,19 @@ import Testing
     #expect(
       result.stderr == """
         coverage/bad-nodes.txt:3:5: error: invalid node 'bad/*/node': wildcards are only allowed in selectors
+          bad/*/node
+              ^
         coverage/bad-nodes.txt:5:6: error: invalid node 'card/title[x]': variants apply to components, not to the token
+          card/title[x]
+               ^
 
         """)
     let themes = try run(app + ["--nodes", "-"], input: "title\n@dark/@light/label\n")
     #expect(themes.status == 2 && themes.stdout.isEmpty)
     #expect(
       themes.stderr
-        == "<stdin>:2:7: error: invalid node '@dark/@light/label': 'dark' and 'light' are both on axis 'appearance'\n")
+        == "<stdin>:2:7: error: invalid node '@dark/@light/label': 'dark' and 'light' are both on axis 'appearance'\n"
+        + "  @dark/@light/label\n        ^\n")
   }
 
   @Test func overlongLineIsAnErrorAtItsNumber() throws {

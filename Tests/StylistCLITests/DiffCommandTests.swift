@@ -93,12 +93,14 @@ import Testing
     #expect(result.status == 2 && result.stdout.isEmpty)
     #expect(
       result.stderr
-        == "diff/bad-nodes.txt:3:5: error: invalid node 'bad/*/node': wildcards are only allowed in selectors\n")
+        == "diff/bad-nodes.txt:3:5: error: invalid node 'bad/*/node': wildcards are only allowed in selectors\n"
+        + "  bad/*/node\n      ^\n")
     let themes = try run(sides + ["--nodes", "-"], input: "title\n@dark/@light/title\n")
     #expect(themes.status == 2 && themes.stdout.isEmpty)
     #expect(
       themes.stderr
-        == "<stdin>:2:7: error: invalid node '@dark/@light/title': 'dark' and 'light' are both on axis 'appearance'\n")
+        == "<stdin>:2:7: error: invalid node '@dark/@light/title': 'dark' and 'light' are both on axis 'appearance'\n"
+        + "  @dark/@light/title\n        ^\n")
     let tree = try run(sides + ["--tree", "bad/trees/bad-tree.yaml"])
     #expect(tree.status == 2 && tree.stdout.isEmpty)
     try CLIRunner.expectGolden(tree.stderr, "resolve-bad-tree.txt")

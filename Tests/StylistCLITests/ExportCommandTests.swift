@@ -55,7 +55,7 @@ import Testing
     let result = try CLIRunner.run(
       ["export", "-s", "tokens/app.yaml", "--format", "css", "--theme", "drak", "-o", folder + "/t.css"])
     #expect(result.status == 2)
-    #expect(result.stderr == "<command line>: error: no loaded sheet mentions theme 'drak'; did you mean 'dark'?\n")
+    #expect(result.stderr == "--theme:1:1: error: no loaded sheet mentions theme 'drak'; did you mean 'dark'?\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
   }
 

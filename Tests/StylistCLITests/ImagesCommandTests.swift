@@ -21,7 +21,8 @@ import Testing
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(
-      result.stderr == "<command line>:1:3: error: invalid node 'a/*/b': wildcards are only allowed in selectors\n")
+      result.stderr
+        == "<command line>:1:3: error: invalid node 'a/*/b': wildcards are only allowed in selectors\n  a/*/b\n    ^\n")
   }
 
   /// Each component with a variant multiplies a node's names by four: past

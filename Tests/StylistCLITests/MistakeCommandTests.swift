@@ -16,12 +16,30 @@ import Testing
     #expect(warned.stdout == plain.stdout)
     #expect(
       warned.stderr
-        == "<command line>: warning: no loaded sheet mentions theme 'drak'; did you mean 'dark'? [unknown-theme]\n")
-    let node = try run(["match", "-s", "demo/demo.yaml", "@drak/title", "@dark/title"])
+        == "--theme:1:1: warning: no loaded sheet mentions theme 'drak'; did you mean 'dark'? [unknown-theme]\n")
+    let listed = try run(["match", "-s", "demo/demo.yaml", "--theme", "dark", "--theme", "dark,drak", "title"])
+    #expect(listed.stderr.hasPrefix("--theme:2:6: warning: no loaded sheet mentions theme 'drak'"))
+    let node = try run(["match", "-s", "demo/demo.yaml", "@drak/title", "@drak/label", "@dark/title"])
     #expect(
       node.stderr
-        == "<command line>:1:2: warning: no loaded sheet mentions theme 'drak'; did you mean 'dark'? [unknown-theme]\n")
+        == "<command line>:1:1: warning: no loaded sheet mentions theme 'drak'; did you mean 'dark'? [unknown-theme]\n"
+        + "  @drak/title\n  ^\n")
     #expect(try run(["match", "-s", "demo/demo.yaml", "--theme", "dark", "title"]).stderr.isEmpty)
+  }
+
+  /// A node argument's unknown theme is warned about once per run, at its
+  /// `@`, in every command that takes nodes; one `--theme` gave is warned
+  /// about there alone.
+  @Test func nodeArgumentsThemesAreWarnedAboutOnceAtTheirAtSign() throws {
+    let expected =
+      "<command line>:1:7: warning: no loaded sheet mentions theme 'drak'; did you mean 'dark'? [unknown-theme]\n"
+      + "  @dark/@drak/title\n        ^\n"
+    let match = try run(["match", "-s", "sheets/axes.yaml", "@dark/@drak/title", "@drak/label"])
+    #expect(match.stderr == expected)
+    let explain = try run(["explain", "-s", "sheets/axes.yaml", "@dark/@drak/title"])
+    #expect(explain.stderr == expected)
+    let both = try run(["match", "-s", "demo/demo.yaml", "--theme", "drak", "@drak/title"])
+    #expect(both.stderr.hasPrefix("--theme:1:1: warning:") && both.stderr.components(separatedBy: "'drak'").count == 2)
   }
 
   @Test func batchWarnsOncePerUnknownTheme() throws {
@@ -30,7 +48,32 @@ import Testing
     #expect(result.stdout.split(separator: "\n").count == 4)
     #expect(
       result.stderr
-        == "<stdin>:2:2: warning: no loaded sheet mentions theme 'drak'; did you mean 'dark'? [unknown-theme]\n")
+        == "<stdin>:2:1: warning: no loaded sheet mentions theme 'drak'; did you mean 'dark'? [unknown-theme]\n"
+        + "  @drak/title\n  ^\n")
+    let later = try run(["batch", "-s", "sheets/axes.yaml"], input: "@dark/title\n@dark/@drak/x\n@drak/y\n")
+    #expect(later.stderr.hasPrefix("<stdin>:2:7: warning: no loaded sheet mentions theme 'drak'"))
+    #expect(later.stderr.components(separatedBy: "warning").count == 2)
+  }
+
+  /// A tree's `@theme` group naming an unknown theme is warned about once,
+  /// at its first group.
+  @Test func aTreesUnknownThemeGroupIsWarnedAboutOnce() throws {
+    let tree = FileManager.default.temporaryDirectory.appendingPathComponent("theme-groups-\(getpid()).yaml")
+    try Data(
+      """
+      tree:
+        - group: "@drak"
+          children: [ { style: title } ]
+        - group: "@drak"
+          children: [ { style: label } ]
+
+      """.utf8
+    ).write(to: tree)
+    defer { try? FileManager.default.removeItem(at: tree) }
+    let result = try run(["resolve", "-s", "demo/demo.yaml", "--tree", tree.path])
+    #expect(
+      result.stderr
+        == "\(tree.path):2:12: warning: no loaded sheet mentions theme 'drak'; did you mean 'dark'? [unknown-theme]\n")
   }
 
   @Test func aTreesUnknownThemeIsLocatedInTheTree() throws {

@@ -23,12 +23,13 @@ import Testing
   @Test func twoThemesOfOneAxisAreRefused() throws {
     let option = try run(["match", "-s", "sheets/axes.yaml", "--theme", "dark,light", "title"])
     #expect(option.status == 64 && option.stdout.isEmpty)
-    #expect(option.stderr == "<command line>: error: --theme: 'dark' and 'light' are both on axis 'appearance'\n")
+    #expect(option.stderr == "--theme:1:6: error: 'dark' and 'light' are both on axis 'appearance'\n")
     let node = try run(["match", "-s", "sheets/axes.yaml", "@dark/@light/title"])
     #expect(node.status == 2 && node.stdout.isEmpty)
     #expect(
       node.stderr
         == "<command line>:1:7: error: invalid node '@dark/@light/title': 'dark' and 'light' are both on axis 'appearance'\n"
+        + "  @dark/@light/title\n        ^\n"
     )
     let empty = try run(["match", "-s", "sheets/axes.yaml", "--theme", "dark,", "title"])
     #expect(empty.status == 64 && empty.stderr.contains("--theme 'dark,' has an empty theme name."))

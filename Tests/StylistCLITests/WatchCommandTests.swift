@@ -76,4 +76,54 @@ import Testing
     #expect(result.status == 2)
     #expect(result.stderr.contains("app.yaml:3:1: error:"))
   }
+
+  /// On a two-axis sheet: unknown themes warned about where they were
+  /// given, once each; a save whose error is found with no theme and again
+  /// under `compact` prints it once.
+  @Test func warnsWhereThemesCameFromAndReportsAnErrorOnce() throws {
+    let folder = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let sheet = folder.appendingPathComponent("app.yaml")
+    let good = """
+      axes: { appearance: [light, dark], density: [regular, compact] }
+      variables: { pad: 4, c: 1 }
+      themes:
+        compact:
+          variables: { pad: 2 }
+          styles: { title: { size: "$pad $c" } }
+      styles: { title: { size: "$pad $c" } }
+
+      """
+    try Data(good.utf8).write(to: sheet)
+    let process = Process()
+    process.executableURL = CLIRunner.binary
+    process.arguments = ["watch", "-s", "app.yaml", "--theme", "dark,drak", "@compakt/title", "@compakt/x"]
+    process.environment = CLIRunner.environmentWithoutLeakCheck
+    process.currentDirectoryURL = folder
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let pid = process.processIdentifier
+    DispatchQueue.global().asyncAfter(deadline: .now() + 30) { kill(pid, SIGKILL) }
+    var lines = LineReaderForTests(handle: output.fileHandleForReading)
+    var errorLines = LineReaderForTests(handle: errors.fileHandleForReading)
+    #expect(errorLines.nextLine()?.hasPrefix("--theme:1:6: warning: no loaded sheet mentions theme 'drak'") == true)
+    #expect(
+      errorLines.nextLine()?.hasPrefix("<command line>:1:1: warning: no loaded sheet mentions theme 'compakt'") == true)
+    #expect(errorLines.nextLine() == "  @compakt/title")
+    #expect(errorLines.nextLine() == "  ^")
+    #expect(lines.nextLine() == "@compakt/title")
+
+    try Self.save(good.replacingOccurrences(of: "c: 1", with: "c: $nope"), to: sheet)
+    #expect(errorLines.nextLine() == "app.yaml:2:25: error: unknown variable 'nope'")
+    // Fixed: the next line on stderr is the reload's, not the error again.
+    try Self.save(good.replacingOccurrences(of: "pad: 4", with: "pad: 5"), to: sheet)
+    #expect(errorLines.nextLine()?.hasPrefix("reloaded:") == true)
+
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
 }

@@ -35,8 +35,22 @@ public struct TokenExport: Sendable {
     sheet: StyleSheet, themes: [String] = [], themesGivenAt location: SourceLocation = .init(wholeOf: "<themes>"),
     options: LoadOptions = .init()
   ) throws(SheetLoadError) {
+    try self.init(sheet: sheet, themes: themes.map { (name: $0, location: location) }, options: options)
+  }
+
+  /// Reads `sheet`'s variables under the themes of `option` (a command
+  /// line's `--theme`), as ``init(sheet:themes:themesGivenAt:options:)``
+  /// does, with each error about a theme where that theme was given.
+  public init(sheet: StyleSheet, themes option: ThemeOption, options: LoadOptions = .init()) throws(SheetLoadError) {
+    try self.init(sheet: sheet, themes: option.given.map { (name: $0.name, location: $0.location) }, options: options)
+  }
+
+  private init(
+    sheet: StyleSheet, themes given: [(name: String, location: SourceLocation)], options: LoadOptions
+  ) throws(SheetLoadError) {
     let known = StyleIndex(sheets: [sheet]).themes
-    try Self.check(themes, known: known, plan: sheet.plan, at: location)
+    let themes = given.map(\.name)
+    try Self.check(given, known: known, plan: sheet.plan)
     plan = sheet.plan
     sources = sheet.variableSources
     axes =
@@ -57,17 +71,20 @@ public struct TokenExport: Sendable {
     self.themed = themed
   }
 
-  /// An error for each of `themes` no sheet mentions, and for two of one axis.
-  private static func check(_ themes: [String], known: [String], plan: ThemeAxes, at location: SourceLocation)
+  /// An error for each of `themes` no sheet mentions, and for two of one
+  /// axis (at the second), each where the theme was given.
+  private static func check(_ themes: [(name: String, location: SourceLocation)], known: [String], plan: ThemeAxes)
     throws(SheetLoadError)
   {
     var problems: [SheetDiagnostic] = []
-    for theme in themes {
+    for (theme, location) in themes {
       guard let (message, suggestion) = ThemeNames.unknownTheme(theme, known: known) else { continue }
       problems.append(SheetDiagnostic(.error, message, kind: .unknownTheme, at: location, suggestion: suggestion))
     }
-    if let conflict = plan.conflict(in: themes) {
-      problems.append(SheetDiagnostic(.error, conflict.description, kind: .themeConflict, at: location))
+    if let conflict = plan.conflict(in: themes.map(\.name)),
+      let second = themes.first(where: { $0.name == conflict.second })
+    {
+      problems.append(SheetDiagnostic(.error, conflict.description, kind: .themeConflict, at: second.location))
     }
     if !problems.isEmpty { throw SheetLoadError(diagnostics: problems) }
   }

@@ -22,15 +22,20 @@ public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
 extension SyntaxError {
   /// This error in node identifier `text`, as every tool reports it:
   /// `invalid node 'TEXT': MESSAGE` at this error's column of `line` in
-  /// `file` (`<command line>` for an argument).
+  /// `file` (`<command line>` for an argument), quoting the node with a
+  /// caret under the column.
   public func diagnostic(inNode text: String, file: String, line: Int = 1) -> SheetDiagnostic {
-    .invalidNode(text, message, kind: .invalidNode, at: SourceLocation(file: file, line: line, column: column))
+    .invalidNode(
+      text, message, kind: .invalidNode, at: SourceLocation(file: file, line: line, column: column),
+      quoting: SourceQuote(text, column: column))
   }
 }
 
 extension SheetDiagnostic {
   /// A node that cannot be answered, worded once: `invalid node 'TEXT': WHY`.
-  static func invalidNode(_ text: String, _ why: String, kind: DiagnosticKind, at location: SourceLocation) -> Self {
-    SheetDiagnostic(.error, "invalid node '\(text)': \(why)", kind: kind, at: location)
+  static func invalidNode(
+    _ text: String, _ why: String, kind: DiagnosticKind, at location: SourceLocation, quoting quote: SourceQuote? = nil
+  ) -> Self {
+    SheetDiagnostic(.error, "invalid node '\(text)': \(why)", kind: kind, at: location, quoting: quote)
   }
 }

@@ -77,11 +77,15 @@ public struct TextRenderer: Sendable {
   }
 
   /// One diagnostic a line, as compilers print them
-  /// (``SheetDiagnostic/description``); with `sheetName`, `NAME: ok` when
-  /// there are none (`lint`).
+  /// (``SheetDiagnostic/description``), each with its quote under it when
+  /// it has one (the text, then a caret under the column: ``SourceQuote``);
+  /// with `sheetName`, `NAME: ok` when there are none (`lint`).
   public func diagnostics(_ diagnostics: [SheetDiagnostic], of sheetName: String? = nil) -> String {
     if diagnostics.isEmpty, let sheetName { return "\(sheetName): ok\n" }
-    return diagnostics.map { "\($0)\n" }.joined()
+    return diagnostics.map { diagnostic in
+      guard let quoted = diagnostic.quote?.lines else { return "\(diagnostic)\n" }
+      return "\(diagnostic)\n\(quoted.text)\n\(quoted.caret)\n"
+    }.joined()
   }
 
   /// A property value as people read it: strings bare, lists and maps as JSON.

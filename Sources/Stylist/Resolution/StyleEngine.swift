@@ -187,24 +187,32 @@ public final class StyleEngine: Sendable, Observable {
     return SheetDiagnostic(.warning, message, kind: .unknownTheme, at: location, suggestion: suggestion)
   }
 
-  /// The warning about the current ``themes``, located at
-  /// `StyleEngine.theme:1:1`: one that no loaded sheet mentions
-  /// (``unknownThemeWarning(_:at:)``), or two on one axis; nil when there
-  /// is nothing to say. Setting such themes is allowed, as on the command
-  /// line (a theme no sheet mentions simply never applies). This is where
-  /// an app sees the typo; it changes with the themes and the sheets, and
-  /// is observable like them.
+  /// The warning about the current ``themes``: one that no loaded sheet
+  /// mentions (``unknownThemeWarning(_:at:)``), or two on one axis; nil
+  /// when there is nothing to say. Setting such themes is allowed, as on
+  /// the command line (a theme no sheet mentions simply never applies).
+  /// This is where an app sees the typo; it changes with the themes and
+  /// the sheets, and is observable like them.
+  ///
+  /// It is located at ``themesLocation``, `StyleEngine.themes` with no
+  /// line: the property that ``theme``, ``themes`` and
+  /// ``setTheme(_:onAxis:)`` all set, not a file.
   public var themeWarning: SheetDiagnostic? {
     registrar.access(self, keyPath: \.sheets)
     registrar.access(self, keyPath: \.themes)
     let (index, themes) = state.withLock { ($0.index, $0.themes) }
-    let location = SourceLocation(file: "StyleEngine.theme", line: 1, column: 1)
+    let location = Self.themesLocation
     for theme in themes {
       if let warning = unknownThemeWarning(theme, known: index.themes, at: location) { return warning }
     }
     guard let conflict = index.axes.conflict(in: themes) else { return nil }
     return SheetDiagnostic(.warning, conflict.description, kind: .themeConflict, at: location)
   }
+
+  /// Where ``themeWarning`` is located: the engine's ``themes``
+  /// property, named as a whole input is (`StyleEngine.themes`, no line or
+  /// column), so a printed warning says where the theme came from.
+  public static let themesLocation = SourceLocation(wholeOf: "StyleEngine.themes")
 
   /// The axes the loaded sheets declare, in order of first declaration.
   public var axes: [ThemeAxis] { index.axes.axes }

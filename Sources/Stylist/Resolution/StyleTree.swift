@@ -104,6 +104,22 @@ public struct StyleTree: Hashable, Sendable {
     return result
   }
 
+  /// The groups that name themes (`@theme` outside every other group but
+  /// such ones), with the theme each names, in tree order.
+  var themeGroups: [(theme: String, item: Item)] {
+    var result: [(String, Item)] = []
+    var path: [Component] = []
+    for item in items {
+      path.removeLast(max(0, path.count - item.depth))
+      guard case .group(let component) = item.kind else { continue }
+      if component.namesTheme, path.allSatisfy(\.namesTheme) {
+        result.append((String(component.name.dropFirst()), item))
+      }
+      path.append(component)
+    }
+    return result
+  }
+
   /// The groups named `@theme` inside another group, with the theme they
   /// spell: components there (`card/@dark/title`), not themes, which a
   /// tree's author most likely meant otherwise.

@@ -17,17 +17,22 @@ public struct SheetDiagnostic: Hashable, Sendable, CustomStringConvertible {
   /// The name the user probably meant, when one close to what was written
   /// exists (a variable, selector, import, theme).
   public var suggestion: String?
+  /// The text the problem is in, with its column (a node identifier or a
+  /// selector), when it is short enough to show: the text renderer quotes
+  /// it under the message.
+  public var quote: SourceQuote?
 
   /// A diagnostic of `severity` and `kind` at `location`.
   public init(
     _ severity: Severity, _ message: String, kind: DiagnosticKind, at location: SourceLocation,
-    suggestion: String? = nil
+    suggestion: String? = nil, quoting quote: SourceQuote? = nil
   ) {
     self.severity = severity
     self.message = message
     self.kind = kind
     self.location = location
     self.suggestion = suggestion
+    self.quote = quote
   }
 
   /// `FILE:LINE:COL: error: MESSAGE`, and for a warning ` [KIND]` after it
@@ -94,15 +99,36 @@ public struct LoadOptions: Hashable, Sendable {
   }
 }
 
-/// Collects diagnostics, each reported once.
+/// Collects diagnostics, each reported once. An error found while
+/// evaluating under sets of themes, the same words at the same place under
+/// several of them, is one diagnostic that names the sets it is found
+/// under (`ThemedError`), or none when one of them is no theme: every set
+/// that changes nothing of what it reaches inherits the unthemed values.
 final class DiagnosticSink {
   private(set) var diagnostics: [SheetDiagnostic] = []
   private var seen: Set<SheetDiagnostic> = []
+  /// For each error found under sets of themes: its place in
+  /// `diagnostics` and the sets, in the order found.
+  private var themed: [ThemedError: (position: Int, sets: [ThemeSet])] = [:]
 
   var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
   func error(_ message: String, _ kind: DiagnosticKind, at location: SourceLocation, suggestion: String? = nil) {
     add(SheetDiagnostic(.error, message, kind: kind, at: location, suggestion: suggestion))
+  }
+
+  /// An error found under the set of themes `themes`: its message is
+  /// `head`, the sets it is found under, then `tail`.
+  func error(
+    _ head: String, under themes: ThemeSet, then tail: String = "", _ kind: DiagnosticKind,
+    at location: SourceLocation, suggestion: String? = nil
+  ) {
+    let error = ThemedError(head: head, tail: tail, kind: kind, location: location, suggestion: suggestion)
+    if held != nil {
+      held!.append(.themed(error, themes))
+    } else {
+      add(error, under: themes)
+    }
   }
 
   /// An error that stands whatever `release(keeping:)` decides: the
@@ -121,16 +147,34 @@ final class DiagnosticSink {
 
   func add(_ diagnostic: SheetDiagnostic) {
     if held != nil {
-      held!.append(diagnostic)
+      held!.append(.plain(diagnostic))
     } else if seen.insert(diagnostic).inserted {
       diagnostics.append(diagnostic)
     }
   }
 
+  private func add(_ error: ThemedError, under themes: ThemeSet) {
+    guard var found = themed[error] else {
+      themed[error] = (diagnostics.count, [themes])
+      diagnostics.append(error.diagnostic(under: [themes]))
+      return
+    }
+    guard !found.sets.contains(themes) else { return }
+    found.sets.append(themes)
+    themed[error] = found
+    diagnostics[found.position] = error.diagnostic(under: found.sets)
+  }
+
+  /// A diagnostic waiting for `release(keeping:)`.
+  private enum Waiting {
+    case plain(SheetDiagnostic)
+    case themed(ThemedError, ThemeSet)
+  }
+
   /// Diagnostics waiting between `hold()` and `release(keeping:)`: a
   /// style's values under a set of themes no query can have report nothing
   /// (`SheetCompiler`), so what they report waits until that is known.
-  private var held: [SheetDiagnostic]?
+  private var held: [Waiting]?
 
   /// Makes diagnostics wait until `release(keeping:)`.
   func hold() {
@@ -142,6 +186,45 @@ final class DiagnosticSink {
   func release(keeping: Bool) {
     let waiting = held ?? []
     held = nil
-    if keeping { for diagnostic in waiting { add(diagnostic) } }
+    guard keeping else { return }
+    for diagnostic in waiting {
+      switch diagnostic {
+      case .plain(let plain): add(plain)
+      case .themed(let error, let themes): add(error, under: themes)
+      }
+    }
+  }
+}
+
+/// An error an evaluation under a set of themes finds, apart from the
+/// sets: found under several, it is said once, naming them all.
+struct ThemedError: Hashable {
+  var head: String
+  var tail: String
+  var kind: DiagnosticKind
+  var location: SourceLocation
+  var suggestion: String?
+
+  /// Sets named in a message at most; the others are counted.
+  static let namedSets = 4
+
+  /// The error found under `sets` (in the order found): no theme named
+  /// when one of them is no theme; one set as `under theme 'dark'` or
+  /// `under themes 'dark' and 'compact'`; several by their spelling,
+  /// `under the sets of themes 'compact' and 'dark/compact'`.
+  func diagnostic(under sets: [ThemeSet]) -> SheetDiagnostic {
+    SheetDiagnostic(.error, head + Self.phrase(sets) + tail, kind: kind, at: location, suggestion: suggestion)
+  }
+
+  private static func phrase(_ sets: [ThemeSet]) -> String {
+    if sets.contains(.none) { return "" }
+    guard sets.count > 1 else {
+      let themes = sets.first?.themes ?? []
+      guard themes.count > 1 else { return themes.first.map { " under theme '\($0)'" } ?? "" }
+      return " under themes " + themes.map { "'\($0)'" }.joined(separator: " and ")
+    }
+    var names = sets.prefix(namedSets).map { "'\($0)'" }
+    let last = sets.count > namedSets ? "\(sets.count - namedSets) more" : names.removeLast()
+    return " under the sets of themes " + names.joined(separator: ", ") + " and " + last
   }
 }

@@ -105,11 +105,6 @@ final class ValueEvaluator {
     }
   }
 
-  private var themeSuffix: String {
-    guard theme.themes.count > 1 else { return theme.themes.first.map { " under theme '\($0)'" } ?? "" }
-    return " under themes " + theme.themes.map { "'\($0)'" }.joined(separator: " and ")
-  }
-
   private func location(_ mark: SourcePosition, _ file: String) -> SourceLocation { mark.location(in: file) }
 
   /// Charges `size` values; false (with one error) once the budget is spent.
@@ -277,7 +272,7 @@ final class ValueEvaluator {
   private func text(of value: PropertyValue, named name: String, at mark: SourcePosition, file: String) -> String? {
     guard let text = value.scalarText else {
       sink.error(
-        "variable '\(name)' is \(value.kindName) and cannot be put inside a string\(themeSuffix)",
+        "variable '\(name)' is \(value.kindName) and cannot be put inside a string", under: theme,
         .invalidValue, at: location(mark, file))
       return nil
     }
@@ -333,7 +328,7 @@ final class ValueEvaluator {
     }
     let hint = Suggestion.hint(for: name, among: referablePaths)
     sink.error(
-      "unknown variable '\(name)'\(themeSuffix)\(hint.text)", .unknownVariable, at: location(mark, file),
+      "unknown variable '\(name)'", under: theme, then: hint.text, .unknownVariable, at: location(mark, file),
       suggestion: hint.name)
   }
 
@@ -341,7 +336,7 @@ final class ValueEvaluator {
   @inline(never)
   private func reportCycle(from start: Int, to name: String, at mark: SourcePosition, file: String) {
     let cycle = (resolving[start...] + [name]).joined(separator: " -> ")
-    sink.error("variable cycle: \(cycle)\(themeSuffix)", .variableCycle, at: location(mark, file))
+    sink.error("variable cycle: \(cycle)", under: theme, .variableCycle, at: location(mark, file))
   }
 
   /// The fully resolved value of variable `name` under this theme.

@@ -20,7 +20,7 @@ import Testing
 
   func at(_ line: Int) -> Stylist.SourceLocation { Stylist.SourceLocation(file: "t.yaml", line: line, column: 3) }
 
-  @Test func treeThemesAndGroupsAreCheckedInOrder() {
+  @Test func treeThemesAndGroupsAreCheckedInOrder() throws {
     let tree = StyleTree(
       themes: ["drak"],
       items: [
@@ -38,6 +38,8 @@ import Testing
           + "(a group names a theme only outside every other group) [theme-group]",
         "t.yaml:7:3: error: invalid node '@dark/@light/title': 'dark' and 'light' are both on axis 'appearance'",
       ])
+    let conflict = try #require(engine.themeDiagnostics(of: tree, file: "t.yaml").last)
+    #expect(conflict.quote == SourceQuote("@dark/@light/title", column: 7))
   }
 
   /// The tree's own themes apply only when the engine has none: then two
@@ -53,16 +55,62 @@ import Testing
   }
 
   /// Themes given as one option: each unknown one warned about, then two
-  /// of one axis an error, all where the option was given.
-  @Test func optionThemesAreWarnedAboutThenChecked() {
-    let commandLine = Stylist.SourceLocation(wholeOf: "<command line>")
+  /// of one axis an error at the second, each where it was given (the
+  /// option's Nth value is line N, the column where the name starts).
+  @Test func optionThemesAreWarnedAboutThenCheckedWhereGiven() {
+    let option = ThemeOption(["dark, drak", " light"], named: "--theme")
+    #expect(option.themes == ["dark", "drak", "light"])
     #expect(
-      engine.themeDiagnostics(ofOption: ["drak", "dark", "light"], named: "--theme", at: commandLine).map(
-        \.description) == [
-          "<command line>: warning: no loaded sheet mentions theme 'drak'; did you mean 'dark'? [unknown-theme]",
-          "<command line>: error: --theme: 'dark' and 'light' are both on axis 'appearance'",
-        ])
-    #expect(engine.themeDiagnostics(ofOption: ["dark"], named: "--theme", at: commandLine).isEmpty)
+      engine.themeDiagnostics(of: option).map(\.description) == [
+        "--theme:1:7: warning: no loaded sheet mentions theme 'drak'; did you mean 'dark'? [unknown-theme]",
+        "--theme:2:2: error: 'dark' and 'light' are both on axis 'appearance'",
+      ])
+    #expect(engine.themeDiagnostics(of: ThemeOption(["dark"], named: "--theme")).isEmpty)
+    #expect(option.value(at: 1).given == [.init(name: "light", location: .init(file: "--theme", line: 2, column: 2))])
+  }
+
+  /// A theme is located at its first mention, once, through repeats and
+  /// empty names.
+  @Test func optionThemesAreEachOnceAtTheirFirstPlace() {
+    let option = ThemeOption(["a,,b", "b, a ,c"], named: "--theme")
+    #expect(option.given.map(\.name) == ["a", "b", "c"])
+    #expect(option.given.map(\.location.description) == ["--theme:1:1", "--theme:1:4", "--theme:2:7"])
+  }
+
+  /// A node's unknown themes are warned about at their `@`, quoting the
+  /// node, each once for one set of checked themes.
+  @Test func nodeThemesAreWarnedAboutAtTheirAtSignOnce() {
+    var checked: Set<String> = ["drk"]
+    let first = engine.unknownThemeWarnings(inNode: "@dark/@drak/title", file: "nodes.txt", line: 3, skipping: &checked)
+    #expect(
+      first.map(\.description) == [
+        "nodes.txt:3:7: warning: no loaded sheet mentions theme 'drak'; did you mean 'dark'? [unknown-theme]"
+      ])
+    #expect(first.first?.quote == SourceQuote("@dark/@drak/title", column: 7))
+    #expect(checked == ["drk", "dark", "drak"])
+    #expect(engine.unknownThemeWarnings(inNode: "@drak/@drk/x", file: "n", skipping: &checked).isEmpty)
+    #expect(engine.unknownThemeWarnings(inNode: "a/*/b", file: "n", skipping: &checked).isEmpty)
+  }
+
+  /// A tree's theme groups naming unknown themes are warned about once,
+  /// at the first group; the tree's `theme:` counts as naming its themes.
+  @Test func treeThemeGroupsAreWarnedAboutOnce() {
+    let tree = StyleTree(
+      themes: ["lihgt"],
+      items: [
+        .init(depth: 0, kind: .group("@drak"), source: at(2)),
+        .init(depth: 1, kind: .group("@light"), source: at(3)),
+        .init(depth: 2, kind: .atom("title"), source: at(4)),
+        .init(depth: 0, kind: .group("@drak"), source: at(5)),
+        .init(depth: 1, kind: .atom("title"), source: at(6)),
+        .init(depth: 0, kind: .group("@lihgt"), source: at(7)),
+        .init(depth: 1, kind: .atom("title"), source: at(8)),
+      ])
+    #expect(
+      engine.themeDiagnostics(of: tree, file: "t.yaml").map(\.description) == [
+        "t.yaml: warning: no loaded sheet mentions theme 'lihgt'; did you mean 'light'? [unknown-theme]",
+        "t.yaml:2:3: warning: no loaded sheet mentions theme 'drak'; did you mean 'dark'? [unknown-theme]",
+      ])
   }
 
   /// A node's syntax error, and two themes of one axis in it, are worded
@@ -78,6 +126,7 @@ import Testing
       let error = #expect(throws: SyntaxError.self) { try engine.checkNode(parsing: text) }
       let diagnostic = try #require(error).diagnostic(inNode: text, file: "<command line>")
       #expect(diagnostic.description == expected)
+      #expect(diagnostic.quote == SourceQuote(text, column: diagnostic.location.column))
       #expect(diagnostic.kind == .invalidNode)
     }
   }

@@ -523,7 +523,10 @@ struct SheetReader {
   ) {
     var location = location(mark)
     if !text.contains("\n") { location.column += syntax.column - 1 + (style == .plain ? 0 : 1) }
-    sink.error("\(what): \(syntax.message)", .invalidSelector, at: location)
+    sink.add(
+      SheetDiagnostic(
+        .error, "\(what): \(syntax.message)", kind: .invalidSelector, at: location,
+        quoting: SourceQuote(text, column: syntax.column)))
   }
 
   private func warnEmptyComponents(_ raw: String, at mark: SourcePosition) {

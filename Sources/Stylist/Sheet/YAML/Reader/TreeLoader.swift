@@ -167,7 +167,10 @@ private struct TreeReader {
           outermost && text.utf8.first == UInt8(ascii: "@") ? try Self.themeGroup(text) : try Component(parsing: text)
       } catch {
         let at = location(group, column: error.column)
-        sink.error("invalid group '\(text)': \(error.message)", .invalidTree, at: at)
+        sink.add(
+          SheetDiagnostic(
+            .error, "invalid group '\(text)': \(error.message)", kind: .invalidTree, at: at,
+            quoting: SourceQuote(text, column: error.column)))
         return
       }
       items.append(.init(depth: depth, kind: .group(component), source: location(group)))
@@ -187,7 +190,10 @@ private struct TreeReader {
         items.append(.init(depth: depth, kind: .atom(token.token), source: location(style)))
       } catch {
         let at = location(style, column: error.column)
-        sink.error("invalid style '\(text)': \(error.message)", .invalidTree, at: at)
+        sink.add(
+          SheetDiagnostic(
+            .error, "invalid style '\(text)': \(error.message)", kind: .invalidTree, at: at,
+            quoting: SourceQuote(text, column: error.column)))
       }
     case (nil, nil):
       sink.error("a tree item needs 'group' or 'style'", .invalidTree, at: location(node))
