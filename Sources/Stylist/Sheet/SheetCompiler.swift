@@ -282,17 +282,24 @@ struct SheetCompiler {
     var themed: [ThemeSet: Properties] = [:]
     // Few: a style reaches the themes of an axis or two.
     var evaluated: [ThemeSet] = [themes]
+    // A set that fails does not end the others: a set without its themes
+    // reports its own errors; one with them would repeat them.
+    var failedSets: [ThemeSet] = []
     var isReachGrowing = true
     while isReachGrowing {
       isReachGrowing = false
       for set in sets(Reach(own: themes, reached: reached)) where !evaluated.contains(set) {
         guard axes.isQuerySet(set, reached: reached) else { continue }
         evaluated.append(set)
+        if failedSets.contains(where: { Set(set.themes).isSuperset(of: $0.themes) }) { continue }
         let (values, reachedHere) = tracked(set, properties)
-        guard let values else { return nil }
         if !reached.isSuperset(of: reachedHere) {
           reached.formUnion(reachedHere)
           isReachGrowing = true
+        }
+        guard let values else {
+          failedSets.append(set)
+          continue
         }
         guard let known = base else {
           base = values
@@ -302,7 +309,7 @@ struct SheetCompiler {
         if values != known, !key.isEmpty { themed[key] = values }
       }
     }
-    guard let base else { return nil }
+    guard let base, failedSets.isEmpty else { return nil }
     var style = Style(properties: base, themed: themed, source: source)
     style.dependsOn = dependsOn(Reach(own: themes, reached: reached))
     return style

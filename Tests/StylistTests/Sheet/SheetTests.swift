@@ -555,6 +555,21 @@ import Testing
         ])
   }
 
+  /// A style failing under one theme is still evaluated under the themes of
+  /// other axes: each theme's error is reported, and the set holding both
+  /// repeats neither.
+  @Test func eachThemesErrorIsReported() {
+    #expect(
+      errors(
+        "axes:\n  appearance: [light, dark]\n  density: [regular, compact]\n"
+          + "variables: { c: red }\nstyles:\n  title: { color: $c }\n"
+          + "themes:\n  dark: { variables: { c: $nope } }\n  compact: { variables: { c: $nada } }\n")
+        == [
+          "test.yaml:8:27: error: unknown variable 'nope' under theme 'dark'",
+          "test.yaml:9:30: error: unknown variable 'nada' under theme 'compact'",
+        ])
+  }
+
   /// A token library no style uses is checked under each theme it
   /// reaches, not under every set of themes: a thousand tokens over four
   /// axes of three themes load, each reported unused.
