@@ -20,9 +20,17 @@ final class LanguageServerClient: @unchecked Sendable {
   private var nextID = 1
   private let exited = DispatchSemaphore(value: 0)
 
-  init() throws {
-    process.executableURL = CLIRunner.binary
-    process.arguments = ["lsp"]
+  /// Starts `stylist lsp`; with `ignoringTerminationSignals`, through a
+  /// shell that ignores SIGINT and SIGTERM first, as a parent may, so that
+  /// the server inherits them ignored.
+  init(ignoringTerminationSignals: Bool = false) throws {
+    if ignoringTerminationSignals {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "trap '' INT TERM; exec \"$0\" lsp", CLIRunner.binary.path]
+    } else {
+      process.executableURL = CLIRunner.binary
+      process.arguments = ["lsp"]
+    }
     process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
