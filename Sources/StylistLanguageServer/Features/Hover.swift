@@ -8,7 +8,7 @@ enum Hover {
   static func hover(_ params: Params, in workspace: Workspace) throws(ResponseError) -> Any {
     let cursor = try Cursor(params, in: workspace)
     guard let outline = cursor.outline, let text = markdown(at: cursor, outline: outline, in: workspace) else {
-      return JSONNull.value
+      return PropertyValue.null
     }
     return ["contents": ["kind": "markdown", "value": text]] as JSONObject
   }

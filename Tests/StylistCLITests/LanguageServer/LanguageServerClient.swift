@@ -137,6 +137,24 @@ final class LanguageServerClient: @unchecked Sendable {
       ["textDocument": ["uri": url.absoluteString, "version": version], "contentChanges": [["text": text]]])
   }
 
+  /// Sends one incremental `didChange` of `changes`, applied in order: each
+  /// range as `[startLine, startCharacter, endLine, endCharacter]`, in
+  /// UTF-16 units, and the text that replaces it.
+  func edit(_ url: URL, version: Int, _ changes: [(range: [Int], text: String)]) throws {
+    let contentChanges: [JSON] = changes.map { change in
+      let range = change.range
+      return [
+        "range": [
+          "start": ["line": range[0], "character": range[1]], "end": ["line": range[2], "character": range[3]],
+        ],
+        "text": change.text,
+      ]
+    }
+    try notify(
+      "textDocument/didChange",
+      ["textDocument": ["uri": url.absoluteString, "version": version], "contentChanges": contentChanges])
+  }
+
   /// Closes the server's input and waits for it to end: its exit status.
   func closeInputAndWait(timeout: Double = 30) throws -> Int32 {
     try input.fileHandleForWriting.close()
