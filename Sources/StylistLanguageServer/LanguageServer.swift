@@ -93,7 +93,7 @@ public struct LanguageServer {
     case "textDocument/definition": return try Definition.locations(params, in: workspace)
     case "textDocument/documentSymbol": return try DocumentSymbols.symbols(params, in: workspace)
     case "textDocument/documentColor": return try DocumentColors.colors(params, in: workspace)
-    case "textDocument/colorPresentation": return try DocumentColors.presentations(params)
+    case "textDocument/colorPresentation": return try DocumentColors.presentations(params, in: workspace)
     default: throw ResponseError(.methodNotFound, "unknown method '\(method)'")
     }
   }
