@@ -87,18 +87,20 @@ public struct LanguageServer {
       return Capabilities.initializeResult
     case "shutdown":
       phase = .shutDown
-      return JSONNull.value
+      return PropertyValue.null
     case "textDocument/completion": return try Completion.items(params, in: workspace)
     case "textDocument/hover": return try Hover.hover(params, in: workspace)
     case "textDocument/definition": return try Definition.locations(params, in: workspace)
     case "textDocument/documentSymbol": return try DocumentSymbols.symbols(params, in: workspace)
     case "textDocument/documentColor": return try DocumentColors.colors(params, in: workspace)
-    case "textDocument/colorPresentation": return try DocumentColors.presentations(params)
+    case "textDocument/colorPresentation": return try DocumentColors.presentations(params, in: workspace)
     default: throw ResponseError(.methodNotFound, "unknown method '\(method)'")
     }
   }
 
-  /// A notification: wrong params drop it (there is no answer to carry an error).
+  /// A notification: wrong params drop it (there is no answer to carry an
+  /// error), but for a change, whose rejection is shown: from there on the
+  /// editor's text and the server's differ.
   private mutating func handleNotification(_ method: String, params: Any?) {
     guard phase == .running else { return }
     let params = Params(params)
@@ -110,11 +112,20 @@ public struct LanguageServer {
       workspace.store.open(DocumentURI(uri), path: path, version: (try? document.int("version")) ?? 0, text: text)
       reload(changed: path)
     case "textDocument/didChange":
-      guard let document = try? params.object("textDocument"), let path = try? document.path(),
-        let changes = try? params.array("contentChanges"), let last = changes.last as? JSONObject,
-        let text = last["text"] as? String, last["range"] == nil
-      else { return }
-      guard workspace.store.change(path: path, version: (try? document.int("version")) ?? 0, text: text) else {
+      guard let document = try? params.object("textDocument"), let path = try? document.path() else { return }
+      let changes: [TextChange]
+      do throws(ResponseError) {
+        changes = try params.contentChanges()
+      } catch {
+        showError("\(path): error: \(error.message); the change is not applied")
+        return
+      }
+      do throws(RejectedChange) {
+        guard try workspace.store.change(path: path, version: (try? document.int("version")) ?? 0, changes: changes)
+        else { return }
+      } catch {
+        let location = SourceLocation(file: path, line: error.position.line + 1, column: error.position.character + 1)
+        showError("\(location): error: \(error.reason); the change is not applied")
         return
       }
       reload(changed: path)
@@ -129,6 +140,11 @@ public struct LanguageServer {
       for path in paths where workspace.store.document(atPath: path) == nil { reload(changed: path) }
     default: break
     }
+  }
+
+  /// Shows `message` as an error: a notification has no answer to carry one.
+  private func showError(_ message: String) {
+    writer.notify("window/showMessage", ["type": 1, "message": message])
   }
 
   /// Loads again every open document that reads `path`, and publishes.

@@ -74,8 +74,9 @@ final class LanguageServerSession {
   }
 
   /// Times from `didOpen` of `sheet`, then `edits` one-character changes
-  /// (a `#` added at the end and taken away, in turn) each to its
-  /// diagnostics, and as many completions after the sheet's first `$`.
+  /// (a `#` added at the end and taken away, in turn, each sent as its range
+  /// and text, as an editor sends a keystroke) each to its diagnostics, and
+  /// as many completions after the sheet's first `$`.
   static func latencies(stylist: String, sheet: String, edits: Int) throws -> (change: [Double], completion: [Double]) {
     let text = try String(contentsOfFile: sheet, encoding: .utf8)
     let uri = URL(fileURLWithPath: sheet).standardizedFileURL.resolvingSymlinksInPath().absoluteString
@@ -87,15 +88,27 @@ final class LanguageServerSession {
       "params": ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": text]],
     ])
     try session.diagnostics(of: uri, version: 1)
+    // The end of the text: its last line (after the final line break) and
+    // that line's length in UTF-16 units.
+    let lastLine = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+    let lastLineLength = text[(text.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex)...].utf16
+      .count
+    func position(_ character: Int) -> [String: Int] { ["line": lastLine, "character": character] }
     var change: [Double] = []
     for edit in 0..<edits {
       let version = edit + 2
+      let added = edit % 2 == 0
       let start = ContinuousClock.now
       try session.send([
         "method": "textDocument/didChange",
         "params": [
           "textDocument": ["uri": uri, "version": version],
-          "contentChanges": [["text": edit % 2 == 0 ? text + "#" : text]],
+          "contentChanges": [
+            [
+              "range": ["start": position(lastLineLength), "end": position(lastLineLength + (added ? 0 : 1))],
+              "text": added ? "#" : "",
+            ]
+          ],
         ],
       ])
       try session.diagnostics(of: uri, version: version)

@@ -28,3 +28,36 @@ struct VariableEvaluation {
     return result
   }
 }
+
+extension VariableEvaluation {
+  /// Each leaf that resolves under `set`, by its dotted path; one whose
+  /// evaluation reports an error (an unknown reference, a cycle) is left
+  /// out rather than shown half resolved.
+  func resolvedValues(under set: ThemeSet) -> [String: PropertyValue] {
+    let tree = sources.merged(under: set)
+    let sink = DiagnosticSink()
+    let evaluator = ValueEvaluator(
+      theme: set, variables: tree, sink: sink,
+      budget: ExpansionBudget(values: limits.maxExpandedValues, bytes: limits.maxInterpolatedBytes),
+      maxDepth: limits.maxNestingDepth)
+    var values: [String: PropertyValue] = [:]
+    for (path, leaf) in tree.leaves {
+      let reported = sink.diagnostics.count
+      guard let (value, _) = evaluator.variable(path, at: leaf.key, file: leaf.file),
+        !sink.diagnostics[reported...].contains(where: { $0.severity == .error })
+      else { continue }
+      values[path] = value
+    }
+    return values
+  }
+}
+
+extension StyleSheet {
+  /// Each variable leaf (design tokens among them) that resolves under
+  /// `themes` (at most one per axis, the other axes at their defaults), by
+  /// its dotted path: the value a style that writes `$path` gets there.
+  /// For tools that show a variable's value beside what is written.
+  public func resolvedVariables(themes: [String] = []) -> [String: PropertyValue] {
+    VariableEvaluation(sources: variableSources).resolvedValues(under: plan.atDefaults(plan.themeSet(themes)))
+  }
+}

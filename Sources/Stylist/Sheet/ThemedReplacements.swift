@@ -25,12 +25,14 @@ enum ThemedReplacements {
   /// replaces and drops properties of, under `mode`.
   static func warnings(rules: [StyleRule], mode: PrecedenceMode) -> [SheetDiagnostic] {
     var unthemedByToken: [String: [Int]] = [:]
+    var unthemedByShape: [Shape: [Int]] = [:]
     var unthemedPatterns: [Int] = []
     var twins: [StyleSelector: Int] = [:]
     for (position, rule) in rules.enumerated() where rule.selector.themes.isEmpty {
       twins[rule.selector] = position
       if case .exact(let token) = rule.selector.token.name {
         unthemedByToken[token, default: []].append(position)
+        for shape in Shape.all(of: rule.selector, token: token) { unthemedByShape[shape, default: []].append(position) }
       } else {
         unthemedPatterns.append(position)
       }
@@ -56,7 +58,8 @@ enum ThemedReplacements {
       guard mode == .themed else { continue }
       let candidates: [Int] =
         if case .exact(let token) = rule.selector.token.name {
-          unthemedByToken[token] ?? []
+          rule.selector.components.isEmpty
+            ? unthemedByToken[token] ?? [] : unthemedByShape[Shape(of: rule.selector, token: token)] ?? []
         } else {
           unthemedByToken.values.flatMap { $0 } + unthemedPatterns
         }
@@ -83,6 +86,39 @@ enum ThemedReplacements {
           kind: .themedDropsProperties, at: source))
     }
     return warnings
+  }
+
+  /// What a selector with components and an exact token must share with
+  /// one it applies wherever (`StyleSelector.appliesWherever`): the token,
+  /// the number of components, and the first one's name when that is exact
+  /// (an exact name covers itself alone). Unthemed rules are filed under
+  /// their shape with and without that name, so that a themed rule meets
+  /// only the ones it may replace, not every rule of its token.
+  struct Shape: Hashable {
+    var token: String
+    var components: Int
+    /// The first component's exact name; nil to stand for any.
+    var firstName: String?
+
+    /// A themed selector's shape, to look its candidates up by.
+    init(of selector: StyleSelector, token: String) {
+      self.token = token
+      components = selector.components.count
+      if case .exact(let name)? = selector.components.first?.name { firstName = name }
+    }
+
+    private init(token: String, components: Int, firstName: String?) {
+      self.token = token
+      self.components = components
+      self.firstName = firstName
+    }
+
+    /// The shapes an unthemed selector is filed under.
+    static func all(of selector: StyleSelector, token: String) -> [Shape] {
+      let named = Shape(of: selector, token: token)
+      guard named.firstName != nil else { return [named] }
+      return [named, Shape(token: token, components: named.components, firstName: nil)]
+    }
   }
 
   /// The properties `replaced` has under `theme` that `themed` lacks; nil for none.

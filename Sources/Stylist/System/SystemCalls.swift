@@ -87,6 +87,21 @@ package enum SystemCalls {
   /// The signals that end a long-running command cleanly.
   package static let terminatingSignals = [SIGINT, SIGTERM]
 
+  /// Gives the terminating signals their default action and unblocks them
+  /// on the calling thread (and so on the threads it starts): a process
+  /// that inherited them ignored or blocked (a parent's `trap '' TERM`, a
+  /// spawner's signal mask) still ends at once when one comes, whatever it
+  /// is busy with.
+  package static func takeDefaultTerminatingSignals() {
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for number in terminatingSignals {
+      _ = signal(number, SIG_DFL)
+      sigaddset(&signals, number)
+    }
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+  }
+
   /// Ends the process with `status` at once.
   package static func exit(_ status: Int32) -> Never { systemExit(status) }
 

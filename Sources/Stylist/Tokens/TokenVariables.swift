@@ -127,8 +127,15 @@ struct TokenVariables {
       SheetOutline.Token(
         path: path.joined(separator: "."), theme: theme, type: type, description: token.properties.description,
         deprecation: deprecation, extensions: token.properties.extensions.flatMap(\.literalValue),
-        file: token.file, position: token.key))
+        color: Self.colorObject(of: token, type: type), file: token.file, position: token.key,
+        valuePosition: token.value.position))
     return VariableLeaf(value: value, key: token.key, file: token.file, references: distinct, origin: .token)
+  }
+
+  /// The colour of a `color` token whose `$value` is a colour object.
+  private static func colorObject(of token: DesignToken, type: String?) -> StyleColor? {
+    guard type == "color", case .map = token.value else { return nil }
+    return token.value.literalValue.flatMap(StyleColor.init)
   }
 
   /// The value a Stylist export keeps where DTCG's `$value` cannot say it

@@ -2,7 +2,8 @@ import Foundation
 import Stylist
 
 /// `textDocument/completion`: variables and tokens after `$` by their full
-/// dotted path (the value as written as `detail`), themes after `@`,
+/// dotted path (the value as written, and as it resolves when that differs,
+/// as `detail`), themes after `@`,
 /// selectors inside `extends`, the top-level keys the sheet lacks, and the
 /// sheet and token files beside it inside `imports` and `tokens`.
 enum Completion {
@@ -55,6 +56,12 @@ enum Completion {
     let end = cursor.before.utf16.count
     var seen: Set<String> = []
     var items: [JSONObject] = []
+    var resolved = ResolvedValues(sheet: cursor.sheet)
+    /// The value as written, and as it resolves when that differs.
+    func detail(_ path: String, written: String?, theme: String?) -> String? {
+      guard let text = resolved.text(of: path, theme: theme), text != written else { return written }
+      return written.map { "\($0) → \(text)" } ?? text
+    }
     func add(_ path: String, detail: String?) {
       guard seen.insert(path).inserted else { return }
       var item: JSONObject = [
@@ -65,13 +72,20 @@ enum Completion {
       items.append(item)
     }
     for variable in outline.variables where variable.theme == nil {
-      add(variable.path, detail: variable.location.writtenValue(in: workspace))
+      add(
+        variable.path, detail: detail(variable.path, written: variable.location.writtenValue(in: workspace), theme: nil)
+      )
     }
     for token in outline.tokens where token.theme == nil {
-      add(token.path, detail: [token.type, token.description].compactMap { $0 }.joined(separator: ": "))
+      // `color "#3366FF": Links and focus`.
+      var about = [token.type, resolved.text(of: token.path, theme: nil)].compactMap { $0 }.joined(separator: " ")
+      if let description = token.description { about += about.isEmpty ? description : ": \(description)" }
+      add(token.path, detail: about)
     }
     for variable in outline.variables where variable.theme != nil {
-      add(variable.path, detail: variable.location.writtenValue(in: workspace))
+      add(
+        variable.path,
+        detail: detail(variable.path, written: variable.location.writtenValue(in: workspace), theme: variable.theme))
     }
     return items
   }

@@ -1,21 +1,21 @@
 import Stylist
 
-/// `textDocument/hover`: a variable's or token's values as written, under
-/// no theme and under each theme that sets it; a style key's registered
-/// selector and its specificity on the node it spells; an `extends`
-/// target's resolved properties.
+/// `textDocument/hover`: a variable's or token's values as written and as
+/// they resolve, under no theme and under each theme that sets it; a style
+/// key's registered selector and its specificity on the node it spells; an
+/// `extends` target's resolved properties.
 enum Hover {
   static func hover(_ params: Params, in workspace: Workspace) throws(ResponseError) -> Any {
     let cursor = try Cursor(params, in: workspace)
     guard let outline = cursor.outline, let text = markdown(at: cursor, outline: outline, in: workspace) else {
-      return JSONNull.value
+      return PropertyValue.null
     }
     return ["contents": ["kind": "markdown", "value": text]] as JSONObject
   }
 
   static func markdown(at cursor: Cursor, outline: SheetOutline, in workspace: Workspace) -> String? {
     if let reference = cursor.reference {
-      return variable(reference.path, outline: outline, in: workspace)
+      return variable(reference.path, outline: outline, sheet: cursor.sheet, in: workspace)
     }
     if let target = cursor.extensionTarget {
       guard let sheet = cursor.sheet, case .map(let dump) = sheet.resolvedDump(),
@@ -41,15 +41,19 @@ enum Hover {
     return nil
   }
 
-  static func variable(_ path: String, outline: SheetOutline, in workspace: Workspace) -> String? {
+  static func variable(_ path: String, outline: SheetOutline, sheet: StyleSheet?, in workspace: Workspace) -> String? {
+    var resolved = ResolvedValues(sheet: sheet)
     var lines: [String] = []
     for variable in outline.variables where variable.path == path {
       let value = variable.location.writtenValue(in: workspace) ?? "(a value over lines)"
-      lines.append("- \(variable.theme.map { "under `@\($0)`" } ?? "no theme"): `\(value)`")
+      var line = "- \(variable.theme.map { "under `@\($0)`" } ?? "no theme"): `\(value)`"
+      if let text = resolved.text(of: path, theme: variable.theme), text != value { line += " → `\(text)`" }
+      lines.append(line)
     }
     for token in outline.tokens where token.path == path {
       var line = "- token\(token.theme.map { " under `@\($0)`" } ?? "")"
       if let type = token.type { line += ", \(type)" }
+      if let text = resolved.text(of: path, theme: token.theme) { line += " `\(text)`" }
       if let description = token.description { line += ": \(description)" }
       if let deprecation = token.deprecation { line += " (deprecated\(deprecation.reason.map { ": \($0)" } ?? ""))" }
       lines.append(line)

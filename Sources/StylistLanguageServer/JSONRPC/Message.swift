@@ -1,12 +1,34 @@
 import Foundation
+import Stylist
 
 /// A JSON value as `JSONSerialization` gives it: `[String: Any]`, `[Any]`,
 /// `String`, `NSNumber`, `NSNull`.
 typealias JSONObject = [String: Any]
 
-/// A request's id: a number or a string, echoed back as it came.
-struct RequestID {
-  let value: Any
+/// A request's id: an integer or a string, echoed back as it came.
+enum RequestID {
+  case number(Int)
+  case string(String)
+
+  /// The id `value` spells, as `JSONSerialization` read it; nil for any
+  /// other value (a fraction, a boolean, an object).
+  init?(_ value: Any) {
+    if let text = value as? String {
+      self = .string(text)
+    } else if let number = value as? NSNumber, String(cString: number.objCType) != "c", let integer = value as? Int {
+      // `objCType` "c" is a boolean (a `char`), which casts to an `Int` too.
+      self = .number(integer)
+    } else {
+      return nil
+    }
+  }
+
+  var json: PropertyValue {
+    switch self {
+    case .number(let number): .int(number)
+    case .string(let text): .string(text)
+    }
+  }
 }
 
 /// One incoming JSON-RPC 2.0 message, classified.
@@ -25,9 +47,7 @@ enum IncomingMessage {
       throw ResponseError(.parseError, "the message is not JSON")
     }
     guard let object = json as? JSONObject else { return .invalid(id: nil, reason: "a message must be an object") }
-    let id = object["id"].flatMap { value -> RequestID? in
-      value is String || value is NSNumber ? RequestID(value: value) : nil
-    }
+    let id = object["id"].flatMap(RequestID.init)
     guard let method = object["method"] else {
       if object["result"] != nil || object["error"] != nil { return .response }
       return .invalid(id: id, reason: "a message without 'method'")
@@ -38,7 +58,7 @@ enum IncomingMessage {
       return .invalid(id: id, reason: "'params' must be an object or an array")
     }
     if object["id"] != nil {
-      guard let id else { return .invalid(id: nil, reason: "'id' must be a number or a string") }
+      guard let id else { return .invalid(id: nil, reason: "'id' must be an integer or a string") }
       return .request(id: id, method: method, params: params)
     }
     return .notification(method: method, params: params)
@@ -68,9 +88,4 @@ struct ResponseError: Error {
   }
 
   var json: JSONObject { ["code": code.rawValue, "message": message] }
-}
-
-/// JSON's `null`, as `JSONSerialization` writes it.
-enum JSONNull {
-  static var value: Any { NSNull() }
 }

@@ -1,7 +1,7 @@
-import Foundation
 import Stylist
 
-/// Writes JSON-RPC messages, each framed by its `Content-Length`.
+/// Writes JSON-RPC messages, each framed by its `Content-Length`, with the
+/// library's JSON writer.
 struct MessageWriter {
   /// Where messages go: a file descriptor, or nowhere (a fuzzer's run).
   private let descriptor: Int32?
@@ -9,23 +9,21 @@ struct MessageWriter {
   init(descriptor: Int32?) { self.descriptor = descriptor }
 
   func respond(to id: RequestID?, result: Any) {
-    send(["jsonrpc": "2.0", "id": id?.value ?? NSNull(), "result": result])
+    send(["jsonrpc": "2.0", "id": id?.json ?? .null, "result": PropertyValue(message: result)])
   }
 
   func respond(to id: RequestID?, error: ResponseError) {
-    send(["jsonrpc": "2.0", "id": id?.value ?? NSNull(), "error": error.json])
+    send(["jsonrpc": "2.0", "id": id?.json ?? .null, "error": PropertyValue(message: error.json)])
   }
 
   func notify(_ method: String, _ params: JSONObject) {
-    send(["jsonrpc": "2.0", "method": method, "params": params])
+    send(["jsonrpc": "2.0", "method": .string(method), "params": PropertyValue(message: params)])
   }
 
-  private func send(_ message: JSONObject) {
-    guard let descriptor,
-      let body = try? JSONSerialization.data(withJSONObject: message, options: [.withoutEscapingSlashes])
-    else {
-      return
-    }
+  private func send(_ message: PropertyValue) {
+    guard let descriptor else { return }
+    var body: [UInt8] = []
+    message.writeJSON(to: &body)
     var bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
     bytes.append(contentsOf: body)
     SystemCalls.writeAll(bytes, to: descriptor)

@@ -46,6 +46,30 @@ struct Params {
     return (path, line, character)
   }
 
+  /// A position's 0-based `line` and UTF-16 `character`.
+  func position() throws(ResponseError) -> TextChange.Position {
+    TextChange.Position(line: try int("line"), character: try int("character"))
+  }
+
+  /// `didChange`'s `contentChanges`, in order: each the `text` that
+  /// replaces its `range`, or the whole text when it has no range.
+  func contentChanges() throws(ResponseError) -> [TextChange] {
+    var changes: [TextChange] = []
+    for entry in try array("contentChanges") {
+      guard let object = entry as? JSONObject else { throw Self.invalid("contentChanges", "a list of objects") }
+      let change = Params(object: object)
+      let text = try change.string("text")
+      guard object["range"] != nil else {
+        changes.append(TextChange(range: nil, text: text))
+        continue
+      }
+      let range = try change.object("range")
+      changes.append(
+        TextChange(range: (try range.object("start").position(), try range.object("end").position()), text: text))
+    }
+    return changes
+  }
+
   private static func invalid(_ key: String, _ what: String) -> ResponseError {
     ResponseError(.invalidParams, "'\(key)' must be \(what)")
   }

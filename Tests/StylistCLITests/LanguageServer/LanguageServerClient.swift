@@ -20,9 +20,17 @@ final class LanguageServerClient: @unchecked Sendable {
   private var nextID = 1
   private let exited = DispatchSemaphore(value: 0)
 
-  init() throws {
-    process.executableURL = CLIRunner.binary
-    process.arguments = ["lsp"]
+  /// Starts `stylist lsp`; with `ignoringTerminationSignals`, through a
+  /// shell that ignores SIGINT and SIGTERM first, as a parent may, so that
+  /// the server inherits them ignored.
+  init(ignoringTerminationSignals: Bool = false) throws {
+    if ignoringTerminationSignals {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "trap '' INT TERM; exec \"$0\" lsp", CLIRunner.binary.path]
+    } else {
+      process.executableURL = CLIRunner.binary
+      process.arguments = ["lsp"]
+    }
     process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
@@ -127,6 +135,24 @@ final class LanguageServerClient: @unchecked Sendable {
     try notify(
       "textDocument/didChange",
       ["textDocument": ["uri": url.absoluteString, "version": version], "contentChanges": [["text": text]]])
+  }
+
+  /// Sends one incremental `didChange` of `changes`, applied in order: each
+  /// range as `[startLine, startCharacter, endLine, endCharacter]`, in
+  /// UTF-16 units, and the text that replaces it.
+  func edit(_ url: URL, version: Int, _ changes: [(range: [Int], text: String)]) throws {
+    let contentChanges: [JSON] = changes.map { change in
+      let range = change.range
+      return [
+        "range": [
+          "start": ["line": range[0], "character": range[1]], "end": ["line": range[2], "character": range[3]],
+        ],
+        "text": change.text,
+      ]
+    }
+    try notify(
+      "textDocument/didChange",
+      ["textDocument": ["uri": url.absoluteString, "version": version], "contentChanges": contentChanges])
   }
 
   /// Closes the server's input and waits for it to end: its exit status.

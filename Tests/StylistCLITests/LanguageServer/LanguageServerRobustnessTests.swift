@@ -60,6 +60,28 @@ import Testing
     #expect(try ended.closeInputAndWait() == 1)
   }
 
+  /// SIGTERM ends a server busy loading a large document at once, by the
+  /// signal's default action, even when its parent had the signal ignored.
+  @Test(arguments: [false, true])
+  func terminationSignalEndsABusyServer(inheritedIgnored: Bool) throws {
+    let workspace = try LanguageServerWorkspace()
+    defer { workspace.remove() }
+    let client = try LanguageServerClient(ignoringTerminationSignals: inheritedIgnored)
+    try client.initialize(root: workspace.folder)
+    var lines = "styles:\n"
+    for index in 0..<100_000 { lines += "  s\(index): { a: $v\(index) }\n" }
+    try client.open(workspace.folder.appendingPathComponent("many.yaml"), text: lines)
+    // The load of 100,000 styles takes seconds: the server is busy with it.
+    Thread.sleep(forTimeInterval: 0.5)
+    #expect(client.process.isRunning)
+    let sent = Date()
+    client.process.terminate()
+    _ = try client.waitForExit(timeout: 10)
+    #expect(Date().timeIntervalSince(sent) < 5)
+    #expect(client.process.terminationReason == .uncaughtSignal)
+    #expect(client.process.terminationStatus == SIGTERM)
+  }
+
   @Test func hugeDocumentsAreDiagnosedInBoundedTime() throws {
     let workspace = try LanguageServerWorkspace()
     defer { workspace.remove() }

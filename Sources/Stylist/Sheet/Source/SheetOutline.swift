@@ -121,9 +121,17 @@ extension SheetOutline {
     public var deprecation: Deprecation?
     /// `$extensions` as written (tools' own data, kept, not interpreted).
     public var extensions: PropertyValue?
+    /// The colour `$value` writes as a DTCG colour object (`colorSpace`,
+    /// `components`, `alpha`), for an editor to draw; nil for any other
+    /// value, a hex string or an alias among them.
+    public var color: StyleColor?
     public var location: SourceLocation { position.location(in: file) }
+    /// Where `$value`'s value starts: the `{` of a flow object, the first
+    /// key of a block one.
+    public var valueLocation: SourceLocation { valuePosition.location(in: file) }
     let file: String
     let position: SourcePosition
+    let valuePosition: SourcePosition
 
     /// A deprecated token's reason, when it gives one.
     public struct Deprecation: Sendable, Hashable {
