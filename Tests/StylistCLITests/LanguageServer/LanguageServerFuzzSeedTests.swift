@@ -8,9 +8,11 @@ import Testing
   static let seeds = CLIRunner.root.appendingPathComponent("Fuzz/Seeds/lsp")
 
   /// A whole session (open, change, every request, `shutdown`, `exit`)
-  /// exits with 0; frames that are no messages, and a stream that ends
-  /// without `exit`, with 1.
-  @Test(arguments: [("session.txt", Int32(0)), ("bad-frames.txt", Int32(1))])
+  /// exits with 0, and so does one of incremental changes (an emoji, a
+  /// range inside it, a line past the end) to a token file's colours;
+  /// frames that are no messages, and a stream that ends without `exit`,
+  /// with 1.
+  @Test(arguments: [("session.txt", Int32(0)), ("incremental.txt", Int32(0)), ("bad-frames.txt", Int32(1))])
   func seedReplays(name: String, status: Int32) throws {
     let bytes = try Data(contentsOf: Self.seeds.appendingPathComponent(name))
     let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#
