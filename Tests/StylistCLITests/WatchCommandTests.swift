@@ -11,6 +11,25 @@ import Testing
     return folder
   }
 
+  /// Starts `stylist watch ARGUMENTS` in `folder`, its output and errors
+  /// piped. A hung watch would block a test's reads: it is killed after
+  /// 30 s, and they fail.
+  private static func startWatch(_ arguments: [String], in folder: URL) throws -> (Process, Pipe, Pipe) {
+    let process = Process()
+    process.executableURL = CLIRunner.binary
+    process.arguments = ["watch"] + arguments
+    process.environment = CLIRunner.environmentWithoutLeakCheck
+    process.currentDirectoryURL = folder
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let pid = process.processIdentifier
+    DispatchQueue.global().asyncAfter(deadline: .now() + 30) { kill(pid, SIGKILL) }
+    return (process, output, errors)
+  }
+
   private static func save(_ text: String, to sheet: URL) throws {
     let temporary = sheet.deletingLastPathComponent().appendingPathComponent(".save.tmp")
     try Data(text.utf8).write(to: temporary)
@@ -24,19 +43,8 @@ import Testing
     let sheet = folder.appendingPathComponent("app.yaml")
     try Data("styles:\n  title: { color: red }\n  card/title: { color: blue }\n".utf8).write(to: sheet)
 
-    let process = Process()
-    process.executableURL = CLIRunner.binary
-    process.arguments = ["watch", "-s", "app.yaml", "--format", "json", "title", "card/title"]
-    process.environment = CLIRunner.environmentWithoutLeakCheck
-    process.currentDirectoryURL = folder
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    // A hung watch would block the reads below: kill it, and they fail.
-    let pid = process.processIdentifier
-    DispatchQueue.global().asyncAfter(deadline: .now() + 30) { kill(pid, SIGKILL) }
+    let (process, output, errors) = try Self.startWatch(
+      ["-s", "app.yaml", "--format", "json", "title", "card/title"], in: folder)
     var lines = LineReaderForTests(handle: output.fileHandleForReading)
     var errorLines = LineReaderForTests(handle: errors.fileHandleForReading)
 
@@ -95,18 +103,8 @@ import Testing
 
       """
     try Data(good.utf8).write(to: sheet)
-    let process = Process()
-    process.executableURL = CLIRunner.binary
-    process.arguments = ["watch", "-s", "app.yaml", "--theme", "dark,drak", "@compakt/title", "@compakt/x"]
-    process.environment = CLIRunner.environmentWithoutLeakCheck
-    process.currentDirectoryURL = folder
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let pid = process.processIdentifier
-    DispatchQueue.global().asyncAfter(deadline: .now() + 30) { kill(pid, SIGKILL) }
+    let (process, output, errors) = try Self.startWatch(
+      ["-s", "app.yaml", "--theme", "dark,drak", "@compakt/title", "@compakt/x"], in: folder)
     var lines = LineReaderForTests(handle: output.fileHandleForReading)
     var errorLines = LineReaderForTests(handle: errors.fileHandleForReading)
     #expect(errorLines.nextLine()?.hasPrefix("--theme:1:6: warning: no loaded sheet mentions theme 'drak'") == true)

@@ -11,12 +11,7 @@ struct VariableEvaluation {
   /// document order. A variable that does not resolve (a cycle that forms
   /// only under this set) throws its located error.
   func variables(under set: ThemeSet) throws(SheetLoadError) -> [ExportedVariable] {
-    let tree = sources.merged(under: set)
-    let sink = DiagnosticSink()
-    let evaluator = ValueEvaluator(
-      theme: set, variables: tree, sink: sink,
-      budget: ExpansionBudget(values: limits.maxExpandedValues, bytes: limits.maxInterpolatedBytes),
-      maxDepth: limits.maxNestingDepth)
+    let (tree, sink, evaluator) = evaluation(under: set)
     var result: [ExportedVariable] = []
     for (path, leaf) in tree.leaves {
       guard let (value, _) = evaluator.variable(path, at: leaf.key, file: leaf.file) else { continue }
@@ -27,6 +22,18 @@ struct VariableEvaluation {
     if sink.hasErrors { throw SheetLoadError(diagnostics: sink.diagnostics.filter { $0.severity == .error }) }
     return result
   }
+
+  /// The variables merged under `set`, and an evaluator of them with this
+  /// evaluation's limits reporting to a sink of its own.
+  private func evaluation(under set: ThemeSet) -> (VariableTree, DiagnosticSink, ValueEvaluator) {
+    let tree = sources.merged(under: set)
+    let sink = DiagnosticSink()
+    let evaluator = ValueEvaluator(
+      theme: set, variables: tree, sink: sink,
+      budget: ExpansionBudget(values: limits.maxExpandedValues, bytes: limits.maxInterpolatedBytes),
+      maxDepth: limits.maxNestingDepth)
+    return (tree, sink, evaluator)
+  }
 }
 
 extension VariableEvaluation {
@@ -34,12 +41,7 @@ extension VariableEvaluation {
   /// evaluation reports an error (an unknown reference, a cycle) is left
   /// out rather than shown half resolved.
   func resolvedValues(under set: ThemeSet) -> [String: PropertyValue] {
-    let tree = sources.merged(under: set)
-    let sink = DiagnosticSink()
-    let evaluator = ValueEvaluator(
-      theme: set, variables: tree, sink: sink,
-      budget: ExpansionBudget(values: limits.maxExpandedValues, bytes: limits.maxInterpolatedBytes),
-      maxDepth: limits.maxNestingDepth)
+    let (tree, sink, evaluator) = evaluation(under: set)
     var values: [String: PropertyValue] = [:]
     for (path, leaf) in tree.leaves {
       let reported = sink.diagnostics.count
