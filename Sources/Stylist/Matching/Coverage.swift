@@ -36,17 +36,44 @@ extension StyleSelector {
 
 extension StyleSelector {
   /// Whether this selector applies wherever `other` does, their themes
-  /// aside: both have the same number of components, each matching every
-  /// node component the other's matches (weights not compared), or this
-  /// one has no component and its token covers the other's. Sound, not
-  /// complete (`lint`'s `themed-drops-properties`).
-  func appliesWherever(_ other: StyleSelector) -> Bool {
+  /// aside: its token covers the other's, and its components can be placed,
+  /// in order, on components of the other's (a subsequence, as a node's
+  /// path is matched), each matching every node component the one it sits
+  /// on matches (weights not compared). A `>` component must sit on a `>`
+  /// component right after the one its predecessor sits on (on the first
+  /// when it is the outermost: both anchored at the root), and a `>` token
+  /// needs a `>` token and its last component on the other's last. Then
+  /// every node the other applies to places this one too. Sound, not
+  /// complete (`lint`'s `themed-drops-properties`). `budget` is charged one
+  /// a pair of components tried.
+  func appliesWherever(_ other: StyleSelector, budget: inout Int) -> Bool {
     guard token.name.covers(other.token.name), !token.isDirectChild || other.token.isDirectChild else {
       return false
     }
-    if components.isEmpty { return !token.isDirectChild }
-    guard components.count == other.components.count else { return false }
-    return components.indices.allSatisfy { components[$0].matchesEveryNode(of: other.components[$0]) }
+    let (mine, theirs) = (components, other.components)
+    guard mine.count <= theirs.count else { return false }
+    if mine.isEmpty { return !token.isDirectChild || theirs.isEmpty }
+    budget -= mine.count * theirs.count
+    guard budget >= 0 else { return false }
+    // `placed[j]`: the components so far can be placed with the last on `theirs[j]`.
+    var placed = [Bool](repeating: false, count: theirs.count)
+    for (index, component) in mine.enumerated() {
+      var next = [Bool](repeating: false, count: theirs.count)
+      var anyEarlier = index == 0
+      for j in theirs.indices {
+        let fits: Bool
+        if component.isDirectChild {
+          fits = theirs[j].isDirectChild && (index == 0 ? j == 0 : j > 0 && placed[j - 1])
+        } else {
+          fits = anyEarlier
+        }
+        if fits, component.matchesEveryNode(of: theirs[j]) { next[j] = true }
+        if index > 0, placed[j] { anyEarlier = true }
+      }
+      placed = next
+      guard placed.contains(true) else { return false }
+    }
+    return token.isDirectChild ? placed[theirs.count - 1] : true
   }
 }
 

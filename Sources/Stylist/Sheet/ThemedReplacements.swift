@@ -9,34 +9,22 @@
 ///   mode: the fix is `extends` of the twin;
 /// - in `themed` mode, every unthemed selector it applies wherever that one
 ///   does (a themed selector beats every unthemed one): `@dark/title`
-///   replaces `header/title` on every `header/…/title`, where `extends`
-///   cannot help; the fix is a themed `header/title` of its own, or the
-///   cascade.
+///   replaces `header/title` on every `header/…/title`, and `@dark/card/title`
+///   replaces `home/card/title`, where `extends` cannot help; the fix is a
+///   themed style of their own, or the cascade.
 /// The second test is sound, not complete (`StyleSelector.appliesWherever`):
 /// a reported pair is a real replacement. Properties are compared under the
 /// theme, after `extends` is flattened, so a themed style that keeps every
 /// property (written out or inherited) is quiet.
 enum ThemedReplacements {
-  /// Most selector pairs compared per sheet, so that a hostile sheet
+  /// Most component pairs compared per sheet, so that a hostile sheet
   /// cannot make `lint` quadratic.
-  static let comparisonBudget = 1_000_000
+  static let comparisonBudget = 4_000_000
 
   /// A warning at each themed rule of `rules` for each unthemed rule it
   /// replaces and drops properties of, under `mode`.
   static func warnings(rules: [StyleRule], mode: PrecedenceMode) -> [SheetDiagnostic] {
-    var unthemedByToken: [String: [Int]] = [:]
-    var unthemedByShape: [Shape: [Int]] = [:]
-    var unthemedPatterns: [Int] = []
-    var twins: [StyleSelector: Int] = [:]
-    for (position, rule) in rules.enumerated() where rule.selector.themes.isEmpty {
-      twins[rule.selector] = position
-      if case .exact(let token) = rule.selector.token.name {
-        unthemedByToken[token, default: []].append(position)
-        for shape in Shape.all(of: rule.selector, token: token) { unthemedByShape[shape, default: []].append(position) }
-      } else {
-        unthemedPatterns.append(position)
-      }
-    }
+    let unthemed = UnthemedIndex(rules: rules)
     var warnings: [SheetDiagnostic] = []
     var budget = comparisonBudget
     for rule in rules {
@@ -46,7 +34,7 @@ enum ThemedReplacements {
         continue
       }
       let twinSelector = StyleSelector(components: rule.selector.components, token: rule.selector.token)
-      if let twin = twins[twinSelector], let dropped = dropped(by: rule, from: rules[twin], theme) {
+      if let twin = unthemed.twins[twinSelector], let dropped = dropped(by: rule, from: rules[twin], theme) {
         let (noun, pronoun) = dropped.count == 1 ? ("property", "it") : ("properties", "them")
         warnings.append(
           SheetDiagnostic(
@@ -56,22 +44,17 @@ enum ThemedReplacements {
             kind: .themedDropsProperties, at: source))
       }
       guard mode == .themed else { continue }
-      let candidates: [Int] =
-        if case .exact(let token) = rule.selector.token.name {
-          rule.selector.components.isEmpty
-            ? unthemedByToken[token] ?? [] : unthemedByShape[Shape(of: rule.selector, token: token)] ?? []
-        } else {
-          unthemedByToken.values.flatMap { $0 } + unthemedPatterns
-        }
+      let candidates = unthemed.candidates(for: rule.selector)
       budget -= candidates.count
       if budget < 0 { break }
       var losers: [String] = []
-      for position in candidates.sorted() where rules[position].selector != twinSelector {
-        guard rule.selector.appliesWherever(rules[position].selector),
+      for position in candidates where rules[position].selector != twinSelector {
+        guard rule.selector.appliesWherever(rules[position].selector, budget: &budget),
           let dropped = dropped(by: rule, from: rules[position], theme)
         else { continue }
         losers.append("'\(rules[position].name)' (\(quoted(dropped)))")
       }
+      if budget < 0 { break }
       guard !losers.isEmpty else { continue }
       let shown =
         losers.count > 3
@@ -88,36 +71,53 @@ enum ThemedReplacements {
     return warnings
   }
 
-  /// What a selector with components and an exact token must share with
-  /// one it applies wherever (`StyleSelector.appliesWherever`): the token,
-  /// the number of components, and the first one's name when that is exact
-  /// (an exact name covers itself alone). Unthemed rules are filed under
-  /// their shape with and without that name, so that a themed rule meets
-  /// only the ones it may replace, not every rule of its token.
-  struct Shape: Hashable {
-    var token: String
-    var components: Int
-    /// The first component's exact name; nil to stand for any.
-    var firstName: String?
+  /// The unthemed rules, filed so that a themed selector meets every one it
+  /// may apply wherever (`StyleSelector.appliesWherever`) and few others.
+  /// An exact name covers itself alone, so each exact name of the themed
+  /// selector must be the name of some component of the unthemed one, and
+  /// an exact token its token: a rule is filed under each exact name of its
+  /// components, per exact token and across tokens, and the themed selector
+  /// looks up its rarest name. Positions stay in load order.
+  struct UnthemedIndex {
+    var twins: [StyleSelector: Int] = [:]
+    private var byToken: [String: [Int]] = [:]
+    private var byTokenAndName: [TokenAndName: [Int]] = [:]
+    private var byName: [String: [Int]] = [:]
+    private var all: [Int] = []
 
-    /// A themed selector's shape, to look its candidates up by.
-    init(of selector: StyleSelector, token: String) {
-      self.token = token
-      components = selector.components.count
-      if case .exact(let name)? = selector.components.first?.name { firstName = name }
+    private struct TokenAndName: Hashable {
+      var token: String
+      var name: String
     }
 
-    private init(token: String, components: Int, firstName: String?) {
-      self.token = token
-      self.components = components
-      self.firstName = firstName
+    init(rules: [StyleRule]) {
+      for (position, rule) in rules.enumerated() where rule.selector.themes.isEmpty {
+        twins[rule.selector] = position
+        all.append(position)
+        let names = Self.exactNames(of: rule.selector)
+        for name in names { byName[name, default: []].append(position) }
+        guard case .exact(let token) = rule.selector.token.name else { continue }
+        byToken[token, default: []].append(position)
+        for name in names { byTokenAndName[TokenAndName(token: token, name: name), default: []].append(position) }
+      }
     }
 
-    /// The shapes an unthemed selector is filed under.
-    static func all(of selector: StyleSelector, token: String) -> [Shape] {
-      let named = Shape(of: selector, token: token)
-      guard named.firstName != nil else { return [named] }
-      return [named, Shape(token: token, components: named.components, firstName: nil)]
+    /// Every unthemed rule `selector` may apply wherever, in load order.
+    func candidates(for selector: StyleSelector) -> [Int] {
+      let names = Self.exactNames(of: selector)
+      guard case .exact(let token) = selector.token.name else {
+        return names.map { byName[$0] ?? [] }.min { $0.count < $1.count } ?? all
+      }
+      return names.map { byTokenAndName[TokenAndName(token: token, name: $0)] ?? [] }.min { $0.count < $1.count }
+        ?? byToken[token] ?? []
+    }
+
+    /// The distinct exact names of a selector's components.
+    private static func exactNames(of selector: StyleSelector) -> Set<String> {
+      Set(
+        selector.components.compactMap {
+          if case .exact(let name) = $0.name { name } else { nil }
+        })
     }
   }
 

@@ -326,10 +326,10 @@ import Testing
     #expect(warnings.allSatisfy { $0.severity == .warning && $0.message.contains("can never win") })
   }
 
-  /// Each themed style is compared with the unthemed ones of its token,
-  /// number of components and first name only: 1,200 themed `label`s over
-  /// 1,200 unthemed ones (1.44 million pairs by token alone, past the
-  /// comparison budget) are all checked, each against the one it replaces.
+  /// Each themed style is compared with the unthemed ones that have its
+  /// token and its rarest exact name: 1,200 themed `label`s over 1,200
+  /// unthemed ones (1.44 million pairs by token alone, past the comparison
+  /// budget) are all checked, each against the one it replaces.
   @Test func themedStylesMeetOnlyTheStylesTheyMayReplace() throws {
     var yaml = "mode: themed\nthemes: { dark: {} }\nstyles:\n"
     for index in 0..<1_200 {
@@ -342,6 +342,46 @@ import Testing
     let warnings = StyleSheet.diagnose([scratch.path]).filter { $0.kind == .themedDropsProperties }
     #expect(warnings.count == 1_200)
     #expect(warnings.last?.message.contains("'part1199[pressed]/label' ('size')") == true)
+  }
+
+  /// A themed style replaces every unthemed style whose components it can
+  /// be placed on in order, however many more that one has: a `>` part
+  /// needs a `>` part right after its predecessor's place.
+  @Test func themedStylesReplaceLongerSelectorsTheyApplyWherever() throws {
+    let warnings = StyleSheet.diagnose([FixturePaths.path("sheets/themed-drops-deeper.yaml")])
+    #expect(warnings.allSatisfy { $0.kind == .themedDropsProperties })
+    #expect(warnings.map(\.location.line) == [5, 7, 10])
+    #expect(warnings[0].message.contains("'home/card/title' ('size')"))
+    #expect(warnings[1].message.contains("'home/header[selected]/searchBar/label' ('bold')"))
+    #expect(warnings[2].message.contains("'app/list/>row/caption' ('size')"))
+  }
+
+  /// The placement test itself, pair by pair (themes aside).
+  @Test(arguments: [
+    ("card/title", "home/card/title", true),
+    ("title", "home/card/title", true),
+    ("home/title", "home/card/title", true),
+    ("card/home/title", "home/card/title", false),
+    ("card[x]/title", "home/card/title", false),
+    ("card/title", "home/card[x]/title", true),
+    ("c*/title", "home/card/title", true),
+    ("*/title", "home/card/title", true),
+    (">home/title", "home/card/title", false),
+    (">home/title", ">home/card/title", true),
+    ("card/>title", "home/card/>title", true),
+    ("home/>title", "home/card/>title", false),
+    ("card/>title", "home/card/title", false),
+    ("home/>card/title", "home/>card/x/title", true),
+    ("x/>card/title", "x/home/>card/title", false),
+    ("*/>card/title", "x/home/>card/title", true),
+    ("*/>card/title", ">card/title", false),
+    ("card/t*", "home/card/title", true),
+    ("card/title", "home/card/t*", false),
+  ])
+  func placementOfOneSelectorOnAnother(themed: String, unthemed: String, applies: Bool) throws {
+    var budget = 1_000
+    let (mine, theirs) = (try StyleSelector(parsing: themed), try StyleSelector(parsing: unthemed))
+    #expect(mine.appliesWherever(theirs, budget: &budget) == applies)
   }
 
   /// A themed style checked against its unthemed twin, and in themed mode
