@@ -53,6 +53,19 @@ extension StyleSelector {
     let (mine, theirs) = (components, other.components)
     guard mine.count <= theirs.count else { return false }
     if mine.isEmpty { return !token.isDirectChild || theirs.isEmpty }
+    guard mine.contains(where: \.isDirectChild) || token.isDirectChild else {
+      // No `>`: placing each component on the first part that fits, in
+      // order, places them all whenever any placement does.
+      budget -= theirs.count
+      var next = theirs.startIndex
+      for component in mine {
+        guard let place = theirs[next...].firstIndex(where: { component.matchesEveryNode(of: $0) }) else {
+          return false
+        }
+        next = place + 1
+      }
+      return true
+    }
     budget -= mine.count * theirs.count
     guard budget >= 0 else { return false }
     // `placed[j]`: the components so far can be placed with the last on `theirs[j]`.

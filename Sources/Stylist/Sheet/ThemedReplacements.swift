@@ -33,8 +33,10 @@ enum ThemedReplacements {
       guard rule.selector.themes.count == 1, let theme = rule.selector.theme, let source = rule.style.source else {
         continue
       }
+      let themes = ThemeSet(theme)
+      let kept = rule.style.properties(under: themes)
       let twinSelector = StyleSelector(components: rule.selector.components, token: rule.selector.token)
-      if let twin = unthemed.twins[twinSelector], let dropped = dropped(by: rule, from: rules[twin], theme) {
+      if let twin = unthemed.twins[twinSelector], let dropped = dropped(from: rules[twin], keeping: kept, themes) {
         let (noun, pronoun) = dropped.count == 1 ? ("property", "it") : ("properties", "them")
         warnings.append(
           SheetDiagnostic(
@@ -47,19 +49,21 @@ enum ThemedReplacements {
       let candidates = unthemed.candidates(for: rule.selector)
       budget -= candidates.count
       if budget < 0 { break }
-      var losers: [String] = []
+      // The first three are named; the rest are only counted.
+      var (named, losers) = ([String](), 0)
       for position in candidates where rules[position].selector != twinSelector {
-        guard rule.selector.appliesWherever(rules[position].selector, budget: &budget),
-          let dropped = dropped(by: rule, from: rules[position], theme)
-        else { continue }
-        losers.append("'\(rules[position].name)' (\(quoted(dropped)))")
+        guard rule.selector.appliesWherever(rules[position].selector, budget: &budget) else { continue }
+        let replaced = rules[position].style.properties(under: themes)
+        guard replaced.keys.contains(where: { kept[$0] == nil }) else { continue }
+        losers += 1
+        if named.count < 3, let dropped = dropped(from: rules[position], keeping: kept, themes) {
+          named.append("'\(rules[position].name)' (\(quoted(dropped)))")
+        }
       }
       if budget < 0 { break }
-      guard !losers.isEmpty else { continue }
-      let shown =
-        losers.count > 3
-        ? losers[..<3].joined(separator: ", ") + " and \(losers.count - 3) more" : losers.joined(separator: ", ")
-      let noun = losers.count == 1 ? "an unthemed style" : "\(losers.count) unthemed styles"
+      guard losers > 0 else { continue }
+      let shown = named.joined(separator: ", ") + (losers > 3 ? " and \(losers - 3) more" : "")
+      let noun = losers == 1 ? "an unthemed style" : "\(losers) unthemed styles"
       warnings.append(
         SheetDiagnostic(
           .warning,
@@ -102,14 +106,21 @@ enum ThemedReplacements {
       }
     }
 
-    /// Every unthemed rule `selector` may apply wherever, in load order.
+    /// Every unthemed rule `selector` may apply wherever, in load order:
+    /// those filed under all of its exact names (the lists intersected,
+    /// rarest first), or under its token when it has none.
     func candidates(for selector: StyleSelector) -> [Int] {
       let names = Self.exactNames(of: selector)
-      guard case .exact(let token) = selector.token.name else {
-        return names.map { byName[$0] ?? [] }.min { $0.count < $1.count } ?? all
+      let lists: [[Int]]
+      if case .exact(let token) = selector.token.name {
+        guard !names.isEmpty else { return byToken[token] ?? [] }
+        lists = names.map { byTokenAndName[TokenAndName(token: token, name: $0)] ?? [] }
+      } else {
+        guard !names.isEmpty else { return all }
+        lists = names.map { byName[$0] ?? [] }
       }
-      return names.map { byTokenAndName[TokenAndName(token: token, name: $0)] ?? [] }.min { $0.count < $1.count }
-        ?? byToken[token] ?? []
+      let sorted = lists.sorted { $0.count < $1.count }
+      return sorted.dropFirst().reduce(sorted[0]) { kept, list in kept.filter { list.containsSorted($0) } }
     }
 
     /// The distinct exact names of a selector's components.
@@ -121,12 +132,23 @@ enum ThemedReplacements {
     }
   }
 
-  /// The properties `replaced` has under `theme` that `themed` lacks; nil for none.
-  private static func dropped(by themed: StyleRule, from replaced: StyleRule, _ theme: String) -> [String]? {
-    let kept = themed.style.properties(under: ThemeSet(theme))
-    let dropped = replaced.style.properties(under: ThemeSet(theme)).keys.filter { kept[$0] == nil }
+  /// The properties `replaced` has under `themes` that are not `kept`; nil for none.
+  private static func dropped(from replaced: StyleRule, keeping kept: Properties, _ themes: ThemeSet) -> [String]? {
+    let dropped = replaced.style.properties(under: themes).keys.filter { kept[$0] == nil }
     return dropped.isEmpty ? nil : Array(dropped)
   }
 
   private static func quoted(_ names: [String]) -> String { names.map { "'\($0)'" }.joined(separator: ", ") }
+}
+
+extension Array where Element == Int {
+  /// Whether this ascending array holds `value` (a binary search).
+  fileprivate func containsSorted(_ value: Int) -> Bool {
+    var (low, high) = (0, count)
+    while low < high {
+      let middle = (low + high) / 2
+      if self[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low < count && self[low] == value
+  }
 }
