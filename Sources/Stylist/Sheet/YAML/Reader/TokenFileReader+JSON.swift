@@ -258,11 +258,22 @@ enum JSONSyntax {
     /// is no JSON is quoted whole.
     mutating func literal() throws(Violation) {
       let start = position
-      if let problem = Self.problem(ofLiteral: word()) { throw fail(problem, at: start) }
+      let range = wordRange()
+      // Read from the bytes: a token file holds many numbers, and nearly all are JSON.
+      let word = UnsafeBufferPointer(rebasing: bytes[range])
+      if Self.isNumber(word) || Self.literals.contains(where: { $0.elementsEqual(word) }) { return }
+      let text = String(decoding: word, as: UTF8.self)
+      throw fail(Self.problem(ofLiteral: text), at: start)
     }
+
+    static let literals: [[UInt8]] = [Array("true".utf8), Array("false".utf8), Array("null".utf8)]
 
     /// The run of characters from here to the next delimiter.
     mutating func word() -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[wordRange()]), as: UTF8.self)
+    }
+
+    mutating func wordRange() -> Range<Int> {
       let first = index
       while index < bytes.count {
         switch bytes[index] {
@@ -276,14 +287,12 @@ enum JSONSyntax {
         }
         break
       }
-      return String(decoding: UnsafeMutableBufferPointer(rebasing: bytes[first..<index]), as: UTF8.self)
+      return first..<index
     }
 
-    /// Why `text` is no JSON number or literal; nil when it is one.
-    static func problem(ofLiteral text: String) -> String? {
-      if ["true", "false", "null"].contains(text) { return nil }
-      let word = Array(text.utf8)
-      guard let first = word.first else { return "a value is missing here" }
+    /// Why `text`, which is no JSON number or literal, is none.
+    static func problem(ofLiteral text: String) -> String {
+      guard let first = text.utf8.first else { return "a value is missing here" }
       let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
       let numberLike =
         isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
@@ -291,7 +300,6 @@ enum JSONSyntax {
       guard numberLike else {
         return "'\(text)' is no JSON value: a string is in double quotes; the literals are true, false and null"
       }
-      if isNumber(word) { return nil }
       let unsigned = text.drop { $0 == "-" || $0 == "+" }.lowercased()
       let reason: String
       if ["inf", ".inf", "infinity", "nan", ".nan"].contains(unsigned) {
@@ -311,7 +319,7 @@ enum JSONSyntax {
     }
 
     /// RFC 8259's `number`: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    static func isNumber(_ word: [UInt8]) -> Bool {
+    static func isNumber(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
       var index = 0
       func byte() -> UInt8? { index < word.count ? word[index] : nil }
       func digits() -> Int {
