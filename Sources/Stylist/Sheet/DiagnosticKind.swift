@@ -15,6 +15,9 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
 
   /// YAML that libyaml cannot parse (tabs, unclosed quotes or brackets, …).
   public static let yamlSyntax = Self(rawValue: "yaml-syntax")
+  /// A token or resolver file that is no JSON (RFC 8259): a comment, a bare
+  /// or single-quoted key, `0x10`, `.inf`, a trailing comma, …
+  public static let invalidJSON = Self(rawValue: "invalid-json")
   /// A key written twice in one map.
   public static let duplicateKey = Self(rawValue: "duplicate-key")
   /// A value of the wrong kind (`styles` a list, a style a string, …).
@@ -98,7 +101,7 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
 
   /// Every kind, errors first, as the documentation lists them.
   public static let all: [DiagnosticKind] = [
-    .yamlSyntax, .duplicateKey, .wrongType, .unknownKey, .invalidSelector, .invalidName, .invalidSetting,
+    .yamlSyntax, .invalidJSON, .duplicateKey, .wrongType, .unknownKey, .invalidSelector, .invalidName, .invalidSetting,
     .invalidValue, .unknownVariable, .variableCycle, .unknownExtends, .extendsCycle, .importNotFound, .importCycle,
     .unreadableFile, .limitExceeded, .invalidAxis, .invalidTree, .invalidNode, .invalidToken, .invalidResolver,
     .unwritableOutput, .duplicateSelector,

@@ -541,8 +541,13 @@ struct SheetCompiler {
   private mutating func checkUnreachedVariables(_ unreached: [UnreachedVariable]) {
     for variable in unreached {
       if variable.theme != nil, definitions.variables.lookup(variable.path.split(separator: ".")) != nil { continue }
-      // One checked before may have reached it (`a: $b` checks `b`).
-      if evaluators.values.contains(where: { $0.used.contains(variable.path) }) { continue }
+      // One checked before may have reached it (`a: $b` checks `b`): under
+      // a set of themes where the path is this leaf, not another theme's.
+      if evaluators.contains(where: { set, evaluator in
+        evaluator.used.contains(variable.path) && definingTheme(of: variable.path, under: set) == variable.theme
+      }) {
+        continue
+      }
       let mark = SourcePosition(line: variable.location.line, column: variable.location.column)
       let check: (inout SheetCompiler, ThemeSet) -> Properties? = { compiler, theme in
         compiler.evaluator(theme).variable(variable.path, at: mark, file: variable.location.file) == nil ? nil : [:]
@@ -561,6 +566,13 @@ struct SheetCompiler {
         if tracked(set, check).values == nil { break }
       }
     }
+  }
+
+  /// The theme whose leaf `path` is under `set` (the last in axis order
+  /// that defines it); nil for the global one.
+  private func definingTheme(of path: String, under set: ThemeSet) -> String? {
+    let segments = path.split(separator: ".", omittingEmptySubsequences: false)
+    return set.themes.last { definitions.themeVariables[$0]?.lookup(segments) != nil }
   }
 
   /// The sets `checkUnreachedVariables` evaluates a variable under after its

@@ -176,16 +176,23 @@ final class DiagnosticSink {
   /// (`SheetCompiler`), so what they report waits until that is known.
   private var held: [Waiting]?
 
+  /// Changes at each `hold()` and `release(keeping:)`: what was reported
+  /// in one epoch is in the sink (or waits to be) for as long as it lasts,
+  /// so a failure remembered then (`ValueEvaluator`) need not be reported again.
+  private(set) var epoch = 0
+
   /// Makes diagnostics wait until `release(keeping:)`.
   func hold() {
     precondition(held == nil, "holds do not nest")
     held = []
+    epoch += 1
   }
 
   /// Adds the waiting diagnostics, or drops them.
   func release(keeping: Bool) {
     let waiting = held ?? []
     held = nil
+    epoch += 1
     guard keeping else { return }
     for diagnostic in waiting {
       switch diagnostic {

@@ -15,6 +15,13 @@ final class ValueEvaluator {
   private let budget: ExpansionBudget
   /// Resolved variables, and the themes that shadow what each reached.
   private var cache: [String: (value: PropertyValue, size: Int, depth: Int, shadowing: Set<String>)] = [:]
+  /// Variables that failed, reported in the sink's `epoch` then, and the
+  /// themes that shadow what each reached. Within that epoch a reference to
+  /// one fails again without a word, so that a value goes on past a failure
+  /// and reports each of its problems, and a variable referred to many
+  /// times over (`[$a, $a]`, each `a` a list of two `$b`) fails once, not
+  /// exponentially often.
+  private var failures: [String: (shadowing: Set<String>, epoch: Int)] = [:]
   /// Which variables themes change: see `ShadowedPaths`.
   private let shadowed: ShadowedPaths
   /// The themes that shadow a variable an evaluation since the last
@@ -173,12 +180,10 @@ final class ValueEvaluator {
     var values: [PropertyValue] = []
     keys.reserveCapacity(count)
     values.reserveCapacity(count)
-    // After a failure the body's other entries are still evaluated, so
-    // that one pass reports each of its problems; the body then fails.
-    // (Inside a value the first failure ends it: a value evaluated again
-    // through each reference to it would make failures exponential.)
-    // A failed entry keeps its place (a null), so that the entries after
-    // it line up with `base`'s.
+    // After a failure the body's other entries are still evaluated (as a
+    // value's parts are, see `failures`), so that one pass reports each of
+    // its problems; the body then fails. A failed entry keeps its place (a
+    // null), so that the entries after it line up with `base`'s.
     var failed = false
     for (position, entry) in body.entries.enumerated() {
       if let base, !base.shadowed.contains(position) {
@@ -213,25 +218,34 @@ final class ValueEvaluator {
       var values: [PropertyValue] = []
       values.reserveCapacity(list.items.count)
       var size = 1
+      var failed = false
+      // Past a failure, so that each item reports its own (see `failures`).
       for item in list.items {
-        guard let (value, itemSize) = sized(item, file: file) else { return nil }
+        guard let (value, itemSize) = sized(item, file: file) else {
+          failed = true
+          continue
+        }
         values.append(value)
         size += itemSize
       }
-      return (.list(values), size)
+      return failed ? nil : (.list(values), size)
     case .map(let map):
       var keys: [String] = []
       var values: [PropertyValue] = []
       keys.reserveCapacity(map.entries.count)
       values.reserveCapacity(map.entries.count)
       var size = 1
+      var failed = false
       for entry in map.entries {
-        guard let (value, valueSize) = sized(entry.value, file: file) else { return nil }
+        guard let (value, valueSize) = sized(entry.value, file: file) else {
+          failed = true
+          continue
+        }
         keys.append(entry.key)
         values.append(value)
         size += valueSize
       }
-      return (.map(Properties(keys: keys, values: values, keysAreUnique: map.keysAreUnique)), size)
+      return failed ? nil : (.map(Properties(keys: keys, values: values, keysAreUnique: map.keysAreUnique)), size)
     }
   }
 
@@ -347,6 +361,10 @@ final class ValueEvaluator {
       noteReached(cached.shadowing)
       return charge(cached.size, at: mark, file: file) ? (cached.value, cached.size) : nil
     }
+    if let failure = failures[name], failure.epoch == sink.epoch {
+      noteReached(failure.shadowing)
+      return nil
+    }
     if let start = resolving.firstIndex(of: name) {
       reportCycle(from: start, to: name, at: mark, file: file)
       return nil
@@ -386,7 +404,7 @@ final class ValueEvaluator {
       for key in children.keys {
         guard let (value, childSize) = variable("\(name).\(key)", at: mark, file: file) else {
           failed = true
-          break
+          continue
         }
         map[key] = value
         size += childSize
@@ -395,7 +413,11 @@ final class ValueEvaluator {
     }
     let shadowing = endTracking(outer: outer)
     let depth = endMeasuringDepth(measuring)
-    if let result { cache[name] = (result.value, result.size, depth, shadowing) }
+    if let result {
+      cache[name] = (result.value, result.size, depth, shadowing)
+    } else {
+      failures[name] = (shadowing, sink.epoch)
+    }
     return result
   }
 }

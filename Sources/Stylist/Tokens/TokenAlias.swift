@@ -31,16 +31,22 @@ enum TokenAlias {
 
 /// A JSON pointer (RFC 6901) as a `$ref` writes it: `#/a/b` into this
 /// document (`~1` is `/`, `~0` is `~`), or a file path, which a resolver's
-/// sources name.
+/// sources name, with a pointer into the file after `#`. After a file the
+/// pointer's leading `/` may be left out (`themes.json#orange`), as the
+/// Resolver module's table of references writes it; in this document it may
+/// not (JSON Schema reads `#name` as an anchor, not a pointer).
 struct TokenPointer {
   /// The pointer's segments, unescaped; empty for the whole document.
   var segments: [String]
   /// The file before `#`; empty for this document.
   var file: String
+  /// The `$ref` as written, for messages.
+  var text: String
 
   var isLocal: Bool { file.isEmpty }
 
   init?(_ text: String) {
+    self.text = text
     guard let hash = text.firstIndex(of: "#") else {
       guard !text.isEmpty else { return nil }
       file = text
@@ -48,13 +54,26 @@ struct TokenPointer {
       return
     }
     file = String(text[..<hash])
-    let fragment = text[text.index(after: hash)...]
+    var fragment = text[text.index(after: hash)...]
     if fragment.isEmpty {
       segments = []
       return
     }
-    guard fragment.first == "/" else { return nil }
-    segments = fragment.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(Self.unescaped)
+    if fragment.first == "/" {
+      fragment = fragment.dropFirst()
+    } else if file.isEmpty {
+      return nil
+    }
+    segments = fragment.split(separator: "/", omittingEmptySubsequences: false).map(Self.unescaped)
+  }
+
+  /// Whether `segment` is an index into a list as RFC 6901 writes one:
+  /// `0`, or digits that do not start with `0`.
+  static func isIndex(_ segment: String) -> Bool {
+    guard let first = segment.utf8.first, segment.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+      return false
+    }
+    return first != 0x30 || segment.utf8.count == 1
   }
 
   /// A segment with `~1` read as `/` and `~0` as `~`, left to right.

@@ -16,6 +16,21 @@ struct TokenGroup {
 enum TokenNode {
   case token(DesignToken)
   case group(TokenGroup)
+
+  var isToken: Bool {
+    if case .token = self { return true }
+    return false
+  }
+
+  var kindName: String { isToken ? "a token" : "a group" }
+
+  /// Where it is written: a token's name, a group's `{`.
+  var location: SourceLocation {
+    switch self {
+    case .token(let token): token.key.location(in: token.file)
+    case .group(let group): group.position.location(in: group.file)
+    }
+  }
 }
 
 /// A token as written: `$value` as DTCG writes it (aliases and `$ref`
@@ -72,14 +87,27 @@ extension TokenGroup {
   /// `over`'s tokens replace these whole; groups merge child by child;
   /// `over`'s properties win where it sets them (Resolver module: later
   /// sources win).
-  func merged(with over: TokenGroup) -> TokenGroup {
+  ///
+  /// Given `conflicts`, a token and a group at one path are an error there
+  /// (the Resolver module flattens sources into one structure, where that
+  /// object would have `$value` beside child tokens), at the later one;
+  /// the earlier is kept, so that nothing else is said of the path.
+  /// Without, the later replaces the earlier (`$extends`: what the group
+  /// writes replaces what it inherits).
+  func merged(with over: TokenGroup, conflicts: DiagnosticSink? = nil, path: [String] = []) -> TokenGroup {
     var result = self
     result.properties = properties.overlaid(by: over.properties)
     if let extends = over.extends { result.extends = extends }
     for (name, node) in over.children {
-      if case .group(let overGroup) = node, case .group(let base)? = result.children[name] {
-        result.children[name] = .group(base.merged(with: overGroup))
-      } else {
+      switch (result.children[name], node) {
+      case (.group(let base)?, .group(let overGroup)):
+        result.children[name] = .group(base.merged(with: overGroup, conflicts: conflicts, path: path + [name]))
+      case (let base?, _) where conflicts != nil && base.isToken != node.isToken:
+        conflicts!.error(
+          "'\(TokenDocumentReader.dotted(path + [name]))' is \(node.kindName) here and \(base.kindName) at "
+            + "\(base.location): merged, it would have '$value' beside child tokens, and an object is a token "
+            + "or a group, not both", .invalidToken, at: node.location)
+      default:
         result.children[name] = node
       }
     }

@@ -33,8 +33,12 @@ struct TokenLoader {
   /// Whether a file named alone (`lint`, `-s`) is a token or resolver
   /// file, by the names the format gives them.
   static func isTokenFile(_ path: String) -> Bool {
-    path.hasSuffix(".tokens.json") || path.hasSuffix(".tokens") || path.hasSuffix(".resolver.json")
+    path.hasSuffix(".tokens.json") || path.hasSuffix(".tokens") || isResolverFile(path)
   }
+
+  /// Whether `path` names a resolver: by its name, whatever it holds, so a
+  /// resolver that lacks a key gets a resolver's error, not a token file's.
+  static func isResolverFile(_ path: String) -> Bool { path.hasSuffix(".resolver.json") }
 
   /// The definitions of the token or resolver file at `path`, named at
   /// `location`; nil when it cannot be read (reported).
@@ -55,7 +59,7 @@ struct TokenLoader {
   }
 
   private mutating func definitions(of map: SourceMap, file path: String) -> SheetDefinitions? {
-    if map.entries.contains(where: { $0.key == "resolutionOrder" || $0.key == "modifiers" || $0.key == "sets" }) {
+    if Self.isResolverFile(path) {
       var resolver = TokenResolver(file: path, loader: self)
       let definitions = resolver.definitions(of: map)
       self = resolver.loader
@@ -107,7 +111,7 @@ struct TokenLoader {
     definitions.outline.tokens = reader.tokens
     definitions.outline.variableUses = reader.uses
     for (name, tree) in contexts {
-      let merged = GroupExtensions.resolve(base.merged(with: tree), sink: sink, budget: budget)
+      let merged = GroupExtensions.resolve(base.merged(with: tree, conflicts: sink), sink: sink, budget: budget)
       var themed = TokenVariables(tree: merged, theme: name, sink: sink, budget: budget)
       let variables = themed.variables(of: merged.projected(onto: tree))
       definitions.themeVariables[name] = (definitions.themeVariables[name] ?? .empty).merged(with: variables)

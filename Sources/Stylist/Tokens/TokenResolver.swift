@@ -45,7 +45,8 @@ struct TokenResolver {
         if entry.value.stringValue != "2025.10" {
           error("a resolver's 'version' must be the string \"2025.10\"", at: entry.value.position)
         }
-      case "name", "description", "$schema": continue
+      case "name", "description", "$schema", "$defs": continue
+      case "$extensions": checkExtensions(entry)
       case "sets": sets = entries(entry.value, what: "'sets'")
       case "modifiers": modifiers = entries(entry.value, what: "'modifiers'")
       case "resolutionOrder":
@@ -54,10 +55,7 @@ struct TokenResolver {
           continue
         }
         order = list.items
-      default:
-        sink.error(
-          "unknown key '\(entry.key)' in a resolver (expected version, name, description, sets, modifiers, resolutionOrder)",
-          .unknownKey, at: location(entry.keyPosition))
+      default: warnUndefined(entry, in: "a resolver")
       }
     }
     if !hasVersion { error("a resolver needs 'version': \"2025.10\"", at: map.position) }
@@ -99,15 +97,32 @@ struct TokenResolver {
       sink.warning(
         "set '\(name)' is in no 'resolutionOrder' entry and no context: it applies first, beneath the rest",
         .unlistedSet, at: location(set.position))
-      base = base.merged(with: sources(of: set))
+      base = base.merged(with: sources(of: set), conflicts: sink)
     }
-    for tree in setTrees { base = base.merged(with: tree) }
+    for tree in setTrees { base = base.merged(with: tree, conflicts: sink) }
     let tokens = TokenLoader.definitions(base: base, contexts: contexts, sink: sink, budget: loader.budget)
     definitions.variables = tokens.variables
     definitions.themeVariables = tokens.themeVariables
     definitions.outline.tokens = tokens.outline.tokens
     definitions.outline.variableUses = tokens.outline.variableUses
     return definitions
+  }
+
+  /// A key the Resolver module does not define: read past, with a warning
+  /// (the module's own keys are all this reader knows).
+  private func warnUndefined(_ entry: SourceEntry, in what: String) {
+    sink.warning(
+      "\(what) has a key '\(entry.key)' the Resolver module does not define", .nonstandardToken,
+      at: location(entry.keyPosition))
+  }
+
+  /// `$extensions`, which the module allows on the resolver, a set and a
+  /// modifier: an object of vendors' data, not read.
+  private func checkExtensions(_ entry: SourceEntry) {
+    guard case .map = entry.value else {
+      error("'$extensions' must be an object, not \(entry.value.tokenKindName)", at: entry.value.position)
+      return
+    }
   }
 
   private enum Kind: CustomStringConvertible {
@@ -176,17 +191,15 @@ struct TokenResolver {
     var tree = TokenGroup(file: file, position: set.position)
     for entry in set.body.entries {
       switch entry.key {
-      case "description": continue
+      case "description", "name": continue
+      case "$extensions": checkExtensions(entry)
       case "sources":
         guard case .list(let list) = entry.value else {
           error("a set's 'sources' must be a list, not \(entry.value.tokenKindName)", at: entry.value.position)
           continue
         }
-        for source in list.items { tree = tree.merged(with: self.source(source, inContext: false)) }
-      default:
-        sink.error(
-          "unknown key '\(entry.key)' in set '\(set.name)' (expected sources, description)", .unknownKey,
-          at: location(entry.keyPosition))
+        for source in list.items { tree = tree.merged(with: self.source(source, inContext: false), conflicts: sink) }
+      default: warnUndefined(entry, in: "set '\(set.name)'")
       }
     }
     if !set.body.entries.contains(where: { $0.key == "sources" }) {
@@ -205,7 +218,9 @@ struct TokenResolver {
     }
     guard let reference = value["$ref"] else { return TokenDocumentReader(file: file, sink: sink).document(map) }
     guard let text = reference.stringValue, let pointer = TokenPointer(text) else {
-      error("a source's '$ref' must be a file path or '#/sets/name'", at: reference.position)
+      error(
+        "a source's '$ref' must be a file ('a.tokens.json'), a part of one ('a.tokens.json#/group' or "
+          + "'a.tokens.json#group') or, in a context, a set ('#/sets/name')", at: reference.position)
       return empty
     }
     if pointer.isLocal {
@@ -247,7 +262,8 @@ struct TokenResolver {
     var hasContexts = false
     for field in entry.body.entries {
       switch field.key {
-      case "description": continue
+      case "description", "name": continue
+      case "$extensions": checkExtensions(field)
       case "default":
         guard let name = field.value.stringValue else {
           error("a modifier's 'default' must be a context's name", at: field.value.position)
@@ -271,14 +287,11 @@ struct TokenResolver {
             continue
           }
           var tree = TokenGroup(file: file, position: context.value.position)
-          for source in list.items { tree = tree.merged(with: self.source(source, inContext: true)) }
+          for source in list.items { tree = tree.merged(with: self.source(source, inContext: true), conflicts: sink) }
           axis.themes.append((context.key, context.keyPosition))
           trees.append((context.key, tree))
         }
-      default:
-        sink.error(
-          "unknown key '\(field.key)' in modifier '\(entry.name)' (expected contexts, default, description)",
-          .unknownKey, at: location(field.keyPosition))
+      default: warnUndefined(field, in: "modifier '\(entry.name)'")
       }
     }
     guard hasContexts, !axis.themes.isEmpty else {

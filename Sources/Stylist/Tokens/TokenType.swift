@@ -4,11 +4,16 @@ enum TokenType: String, CaseIterable {
   case strokeStyle, border, transition, shadow, gradient, typography
 }
 
-/// Checks a token's `$value` against its type, field by field. Each
-/// problem is a place and what strays there; an alias or `$ref` in a field
-/// is checked where its token is, not here.
+/// Checks a token's `$value` against its type, field by field, once its
+/// `$ref`s into values are resolved (so a part a `$ref` copies is checked
+/// as it resolves). An alias (a reference, by then) is checked by the type
+/// of the token it names, which must be the field's (Format module: an
+/// alias points at a token of the right type); that token's value is
+/// checked where it is. Each problem is a place and what strays there.
 struct TokenValueCheck {
   private(set) var problems: [(message: String, position: SourcePosition)] = []
+  /// The type of the token a variable is (nil for none, or an untyped one).
+  private let typeOf: (String) -> String?
 
   /// The colour spaces of 2025.10 and, per space, each component's range
   /// (nil: unbounded, as `lab`'s a and b).
@@ -31,26 +36,41 @@ struct TokenValueCheck {
     "solid", "dashed", "dotted", "double", "groove", "ridge", "outset", "inset",
   ]
 
-  /// The problems of `value` as a `type`.
-  static func problems(of value: SourceValue, as type: TokenType) -> [(message: String, position: SourcePosition)] {
-    var check = TokenValueCheck()
+  /// The problems of `value` as a `type`; `typeOf` gives the type of the
+  /// token an alias names.
+  static func problems(
+    of value: SourceValue, as type: TokenType, typeOf: @escaping (String) -> String?
+  ) -> [(message: String, position: SourcePosition)] {
+    var check = TokenValueCheck(typeOf: typeOf)
     check.check(value, as: type, what: "the value")
     return check.problems
   }
+
+  private init(typeOf: @escaping (String) -> String?) { self.typeOf = typeOf }
 
   private mutating func note(_ message: String, _ value: SourceValue) {
     problems.append((message, value.position))
   }
 
-  /// Whether `value` is an alias or a pointer, checked where it leads.
-  private static func refers(_ value: SourceValue) -> Bool {
-    if let text = value.stringValue, TokenAlias.path(in: text) != nil { return true }
-    if case .map(let map) = value, map.entries.count == 1, map.entries[0].key == "$ref" { return true }
-    return false
+  /// Runs `body` on `value` unless it is an alias, which is checked by its
+  /// token's type against `expected` (a type's name; nil where no token
+  /// type fits, as in a colour's `hex`). An alias to nothing is the
+  /// evaluator's error; one to an untyped token says nothing here.
+  private mutating func through(
+    _ value: SourceValue, expected: String?, what: String, _ body: (inout Self, SourceValue) -> Void
+  ) {
+    guard case .scalar(let scalar) = value, case .reference(let use) = scalar.form else { return body(&self, value) }
+    guard let expected, let type = typeOf(use.name), type != expected else { return }
+    note("\(what) aliases a \(type) token, where a \(expected) belongs", value)
   }
 
   private mutating func check(_ value: SourceValue, as type: TokenType, what: String) {
-    if Self.refers(value) { return }
+    through(value, expected: type.rawValue, what: what) { check, value in
+      check.checkResolved(value, as: type, what: what)
+    }
+  }
+
+  private mutating func checkResolved(_ value: SourceValue, as type: TokenType, what: String) {
     switch type {
     case .color: color(value, what: what)
     case .dimension: measure(value, units: ["px", "rem"], what: what)
@@ -63,8 +83,10 @@ struct TokenValueCheck {
         note("\(what) must be a font name or a list of them, not \(value.tokenKindName)", value)
         return
       }
-      for item in list.items where item.stringValue == nil && !Self.refers(item) {
-        note("a font family must be a name, not \(item.tokenKindName)", item)
+      for item in list.items {
+        through(item, expected: TokenType.fontFamily.rawValue, what: "a font family") { check, item in
+          if item.stringValue == nil { check.note("a font family must be a name, not \(item.tokenKindName)", item) }
+        }
       }
     case .fontWeight: fontWeight(value, what: what)
     case .cubicBezier: cubicBezier(value, what: what)
@@ -106,24 +128,30 @@ struct TokenValueCheck {
     }
     if case .list(let components)? = value["components"], components.items.count == 3 {
       for (component, range) in zip(components.items, ranges) {
-        if Self.refers(component) || component.stringValue == "none" { continue }
-        guard let number = component.numberValue else {
-          note("a colour component must be a number or 'none', not \(component.tokenKindName)", component)
-          continue
-        }
-        if let range, !range.contains(number) {
-          note("component \(PropertyValue.yamlText(for: number)) is outside \(space)'s range", component)
+        through(component, expected: TokenType.number.rawValue, what: "a colour component") { check, component in
+          if component.stringValue == "none" { return }
+          guard let number = component.numberValue else {
+            check.note("a colour component must be a number or 'none', not \(component.tokenKindName)", component)
+            return
+          }
+          if let range, !range.contains(number) {
+            check.note("component \(PropertyValue.yamlText(for: number)) is outside \(space)'s range", component)
+          }
         }
       }
     } else {
       note("a colour needs 'components', a list of 3 numbers", value["components"] ?? value)
     }
-    if let alpha = value["alpha"], !Self.refers(alpha), !Self.isFraction(alpha) {
-      note("'alpha' must be a number from 0 to 1", alpha)
+    if let alpha = value["alpha"] {
+      through(alpha, expected: TokenType.number.rawValue, what: "'alpha'") { check, alpha in
+        if !Self.isFraction(alpha) { check.note("'alpha' must be a number from 0 to 1", alpha) }
+      }
     }
-    if let hex = value["hex"], !Self.refers(hex) {
-      if !(hex.stringValue.map(Self.isSixDigitHex) ?? false) {
-        note("'hex' must be a 6-digit '#rrggbb' string", hex)
+    if let hex = value["hex"] {
+      through(hex, expected: nil, what: "'hex'") { check, hex in
+        if !(hex.stringValue.map(Self.isSixDigitHex) ?? false) {
+          check.note("'hex' must be a 6-digit '#rrggbb' string", hex)
+        }
       }
     }
     for entry in map.entries where !["colorSpace", "components", "alpha", "hex"].contains(entry.key) {
@@ -149,13 +177,20 @@ struct TokenValueCheck {
       note("\(what) must be an object with 'value' and 'unit', not \(value.tokenKindName)", value)
       return
     }
-    if let number = value["value"], !Self.refers(number), number.numberValue == nil {
-      note("'value' must be a number, not \(number.tokenKindName)", number)
-    } else if value["value"] == nil {
+    if let number = value["value"] {
+      through(number, expected: TokenType.number.rawValue, what: "'value'") { check, number in
+        if number.numberValue == nil { check.note("'value' must be a number, not \(number.tokenKindName)", number) }
+      }
+    } else {
       note("a measure needs 'value'", value)
     }
-    if !units.contains(value["unit"]?.stringValue ?? "") {
-      note("'unit' must be " + units.sorted().map { "'\($0)'" }.joined(separator: " or "), value["unit"] ?? value)
+    let unitMessage = "'unit' must be " + units.sorted().map { "'\($0)'" }.joined(separator: " or ")
+    if let unit = value["unit"] {
+      through(unit, expected: nil, what: "'unit'") { check, unit in
+        if !units.contains(unit.stringValue ?? "") { check.note(unitMessage, unit) }
+      }
+    } else {
+      note(unitMessage, value)
     }
     for entry in map.entries where entry.key != "value" && entry.key != "unit" {
       note("a measure has no field '\(entry.key)'", entry.value)
@@ -177,12 +212,14 @@ struct TokenValueCheck {
       note("\(what) must be a list of 4 numbers", value)
       return
     }
-    for (index, item) in list.items.enumerated() where !Self.refers(item) {
-      guard let number = item.numberValue else {
-        note("a cubic Bézier's points must be numbers, not \(item.tokenKindName)", item)
-        continue
+    for (index, item) in list.items.enumerated() {
+      through(item, expected: TokenType.number.rawValue, what: "a cubic Bézier's point") { check, item in
+        guard let number = item.numberValue else {
+          check.note("a cubic Bézier's points must be numbers, not \(item.tokenKindName)", item)
+          return
+        }
+        if index % 2 == 0, !(0...1).contains(number) { check.note("a cubic Bézier's x must be from 0 to 1", item) }
       }
-      if index % 2 == 0, !(0...1).contains(number) { note("a cubic Bézier's x must be from 0 to 1", item) }
     }
   }
 
@@ -200,21 +237,33 @@ struct TokenValueCheck {
     } else {
       note("a stroke style object needs 'dashArray', a list of dimensions", value["dashArray"] ?? value)
     }
-    if !["round", "butt", "square"].contains(value["lineCap"]?.stringValue ?? "") {
-      note("'lineCap' must be 'round', 'butt' or 'square'", value["lineCap"] ?? value)
+    let lineCapMessage = "'lineCap' must be 'round', 'butt' or 'square'"
+    if let lineCap = value["lineCap"] {
+      through(lineCap, expected: nil, what: "'lineCap'") { check, lineCap in
+        if !["round", "butt", "square"].contains(lineCap.stringValue ?? "") { check.note(lineCapMessage, lineCap) }
+      }
+    } else {
+      note(lineCapMessage, value)
     }
   }
 
   private mutating func shadow(_ value: SourceValue, what: String) {
-    if Self.refers(value) { return }
+    through(value, expected: TokenType.shadow.rawValue, what: what) { check, value in
+      check.shadowResolved(value, what: what)
+    }
+  }
+
+  private mutating func shadowResolved(_ value: SourceValue, what: String) {
     composite(
       value, what: what,
       fields: [
         ("color", .color), ("offsetX", .dimension), ("offsetY", .dimension), ("blur", .dimension),
         ("spread", .dimension),
       ], optional: ["inset"])
-    if let inset = value["inset"], !Self.refers(inset), !Self.isBoolean(inset) {
-      note("'inset' must be true or false", inset)
+    if let inset = value["inset"] {
+      through(inset, expected: nil, what: "'inset'") { check, inset in
+        if !Self.isBoolean(inset) { check.note("'inset' must be true or false", inset) }
+      }
     }
   }
 
@@ -223,13 +272,19 @@ struct TokenValueCheck {
       note("\(what) must be a list of stops, not \(value.tokenKindName)", value)
       return
     }
-    for stop in stops.items where !Self.refers(stop) {
-      composite(stop, what: "a gradient stop", fields: [("color", .color)], optional: ["position"])
-      if let position = stop["position"], !Self.refers(position), !Self.isFraction(position) {
-        note("a stop's 'position' must be a number from 0 to 1", position)
-      } else if stop["position"] == nil {
-        note("a gradient stop needs 'position'", stop)
+    for stop in stops.items {
+      through(stop, expected: nil, what: "a gradient stop") { check, stop in check.gradientStop(stop) }
+    }
+  }
+
+  private mutating func gradientStop(_ stop: SourceValue) {
+    composite(stop, what: "a gradient stop", fields: [("color", .color)], optional: ["position"])
+    if let position = stop["position"] {
+      through(position, expected: TokenType.number.rawValue, what: "a stop's 'position'") { check, position in
+        if !Self.isFraction(position) { check.note("a stop's 'position' must be a number from 0 to 1", position) }
       }
+    } else {
+      note("a gradient stop needs 'position'", stop)
     }
   }
 

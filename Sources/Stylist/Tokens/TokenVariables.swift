@@ -24,6 +24,8 @@ struct TokenVariables {
   private var references: [String] = []
   /// Pointers being followed, each inside the one before.
   private var pointerDepth = 0
+  /// How many `$ref`s failed (each reported).
+  private var pointerFailures = 0
   static let maxPointerDepth = 100
 
   init(tree: TokenGroup, theme: String?, sink: DiagnosticSink, budget: ExpansionBudget) {
@@ -110,14 +112,26 @@ struct TokenVariables {
 
   private mutating func leaf(_ token: DesignToken, path: [String], inherited: Inherited) -> VariableLeaf {
     references = []
-    let value =
-      cyclic.contains(path)
-      ? .scalar(SourceScalar(form: .literal(.null), position: token.value.position))
-      : converted(Self.stylistValue(of: token) ?? token.value, file: token.file)
+    let type = token.properties.type?.name ?? aliasedType(of: token) ?? inherited.type
+    let value: SourceValue
+    if cyclic.contains(path) {
+      value = .scalar(SourceScalar(form: .literal(.null), position: token.value.position))
+      check(nil, of: token, path: path, type: type)
+    } else if let stylist = Self.stylistValue(of: token) {
+      // `$value` is checked as other tools read it; the variable is the export's value.
+      let (uses, failures) = (self.uses, pointerFailures)
+      let dtcg = converted(token.value, file: token.file)
+      check(pointerFailures == failures ? dtcg : nil, of: token, path: path, type: type)
+      (self.uses, references) = (uses, [])
+      value = converted(stylist, file: token.file)
+    } else {
+      let failures = pointerFailures
+      value = converted(token.value, file: token.file)
+      // A pointer that failed is an error of its own; its null is no value to check.
+      check(pointerFailures == failures ? value : nil, of: token, path: path, type: type)
+    }
     var seen: Set<String> = []
     let distinct = references.filter { seen.insert($0).inserted }
-    let type = token.properties.type?.name ?? aliasedType(of: token) ?? inherited.type
-    check(token, path: path, type: type)
     let deprecation: SheetOutline.Token.Deprecation? =
       switch token.properties.deprecation ?? inherited.deprecation {
       case .deprecated(let reason)?: .init(reason: reason)
@@ -164,6 +178,14 @@ struct TokenVariables {
     return nil
   }
 
+  /// The type of the token at the variable `name`'s path, settled as a
+  /// token's is (its own, its alias's, its group's); nil for no token.
+  private func tokenType(of name: String) -> String? {
+    let path = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    guard case .token(let token)? = tree.node(at: path) else { return nil }
+    return token.properties.type?.name ?? aliasedType(of: token) ?? groupType(at: path)
+  }
+
   /// The type the nearest group around `path` gives.
   private func groupType(at path: [String]) -> String? {
     var group = tree
@@ -194,7 +216,10 @@ struct TokenVariables {
     return TokenPointer(text)
   }
 
-  private func check(_ token: DesignToken, path: [String], type: String?) {
+  /// Checks `value`, the token's `$value` with its pointers resolved (a
+  /// part a `$ref` copies is checked where it lands; an alias, where its
+  /// token is), against the token's type; nil checks the type alone.
+  private func check(_ value: SourceValue?, of token: DesignToken, path: [String], type: String?) {
     let location = token.key.location(in: token.file)
     let name = path.joined(separator: ".")
     guard let type else {
@@ -206,7 +231,8 @@ struct TokenVariables {
         "token '\(name)' has the type '\(type)', which the format does not define", .nonstandardToken, at: location)
       return
     }
-    for problem in TokenValueCheck.problems(of: token.value, as: known) {
+    guard let value else { return }
+    for problem in TokenValueCheck.problems(of: value, as: known, typeOf: tokenType) {
       sink.warning(
         "\(known.rawValue) token '\(name)': \(problem.message)", .nonstandardToken,
         at: problem.position.location(in: token.file))
@@ -245,6 +271,7 @@ struct TokenVariables {
     let location = position.location(in: file)
     // The load fails with the error; the value is null so that evaluating it says nothing more.
     func failure(_ message: String) -> SourceValue {
+      pointerFailures += 1
       sink.error(message, .invalidToken, at: location)
       return .scalar(SourceScalar(form: .literal(.null), position: position))
     }
@@ -261,7 +288,10 @@ struct TokenVariables {
         break
       }
     }
-    let written = "#/" + pointer.segments.joined(separator: "/")
+    let written = pointer.text
+    guard !pointer.segments.isEmpty else {
+      return failure("'$ref' '\(written)' points at the whole document: a '$ref' in a token points at a token")
+    }
     guard let token else {
       let hint = Suggestion.hint(for: pointer.segments.joined(separator: "."), among: tree.tokenPaths)
       return failure("'$ref' '\(written)' points at no token\(hint.text)")
@@ -281,6 +311,9 @@ struct TokenVariables {
         }
         target = entry.value
       case .list(let list):
+        guard TokenPointer.isIndex(segment) else {
+          return failure("'$ref' '\(written)': '\(segment)' is no list index (RFC 6901: digits, no leading zero)")
+        }
         guard let index = Int(segment), list.items.indices.contains(index) else {
           return failure("'$ref' '\(written)': the list has no item '\(segment)'")
         }
@@ -299,7 +332,7 @@ struct TokenVariables {
     }
     pointerDepth += 1
     defer { pointerDepth -= 1 }
-    return converted(target, file: token.file)
+    return converted(target, file: token.file).relocated(to: position)
   }
 }
 
@@ -322,6 +355,23 @@ extension TokenGroup {
 }
 
 extension SourceValue {
+  /// This value placed at `position` (its parts stay where they are
+  /// written): a part a `$ref` copies is where the `$ref` is, for the
+  /// messages about it.
+  func relocated(to position: SourcePosition) -> SourceValue {
+    switch self {
+    case .scalar(var scalar):
+      scalar.position = position
+      return .scalar(scalar)
+    case .list(var list):
+      list.position = position
+      return .list(list)
+    case .map(var map):
+      map.position = position
+      return .map(map)
+    }
+  }
+
   /// The value of a source with no references (a token file's
   /// `$extensions`): nil where a scalar is invalid.
   var literalValue: PropertyValue? {

@@ -3,8 +3,9 @@ import Testing
 
 @testable import Stylist
 
-/// Every file in `Fixtures/bad/` loads or fails cleanly with exactly the
-/// diagnostics in its `.expected` file (one per line, errors and warnings).
+/// Every file in `Fixtures/bad/` (a sheet, garbage, or a token or resolver
+/// file linted alone) loads or fails cleanly with exactly the diagnostics
+/// in its `.expected` file (one per line, errors and warnings).
 @Suite struct BadInputTests {
   /// The fixtures; a folder that cannot be listed stops the suite here
   /// rather than leaving it with no input to check.
@@ -13,7 +14,7 @@ import Testing
     do { names = try FileManager.default.contentsOfDirectory(atPath: FixturePaths.path("bad")) } catch {
       preconditionFailure("cannot list Fixtures/bad: \(error)")
     }
-    return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".bin") }.sorted()
+    return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".bin") || TokenLoader.isTokenFile($0) }.sorted()
   }()
 
   static func diagnostics(_ path: String, options: LoadOptions = .init()) -> String {

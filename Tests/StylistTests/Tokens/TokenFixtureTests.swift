@@ -115,4 +115,11 @@ import Testing
     #expect(StyleSheet.diagnose([FixturePaths.path("tokens/palette.tokens.json")]).isEmpty)
     #expect(StyleSheet.diagnose([FixturePaths.path("tokens/system.resolver.json")]).isEmpty)
   }
+
+  /// Tabs are JSON whitespace, a line's first character included.
+  @Test func aFileIndentedWithTabsIsJSON() throws {
+    #expect(StyleSheet.diagnose([FixturePaths.path("tokens/tabs.tokens.json")]).isEmpty)
+    let sheet = try StyleSheet(contentsOf: FixturePaths.path("tokens/tabs.tokens.json"))
+    #expect(sheet.outline.tokens.map(\.path) == ["size"])
+  }
 }

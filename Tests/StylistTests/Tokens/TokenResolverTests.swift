@@ -98,6 +98,24 @@ import Testing
       ])
   }
 
+  /// `Fixtures/tokens/module.resolver.json`: what the Resolver module
+  /// allows loads (`name` and `$extensions` on sets and modifiers, `$defs`,
+  /// a file's part written `file.json#group`); a key it does not define
+  /// is a warning.
+  @Test func theModuleIsFollowedAsItIsWritten() throws {
+    let path = FixturePaths.path("tokens/module.resolver.json")
+    #expect(
+      StyleSheet.diagnose([path]).map { FixturePaths.relative($0.description) } == [
+        "tokens/module.resolver.json:20:7: warning: modifier 'brand' has a key 'owner' the Resolver module does not define [nonstandard-token]"
+      ])
+    let sheet = try StyleSheet(contentsOf: path)
+    #expect(sheet.outline.axes.map(\.name) == ["brand"])
+    let files = try TokenFiles()
+    try files.sheet(tokens: [path], "accent: $accent")
+    #expect(try files.properties("sheet.yaml", "t") == ["accent": 3])
+    #expect(try files.properties("sheet.yaml", "t", themes: ["blue"]) == ["accent": 4])
+  }
+
   @Test func aMissingSourceIsAnErrorAtItsRef() throws {
     let files = try TokenFiles()
     try files.write(

@@ -1,0 +1,69 @@
+import Testing
+
+@testable import Stylist
+
+/// `JSONSyntax`: a token or resolver file is held to JSON (RFC 8259) before
+/// libyaml reads it; the first violation is located where it is.
+@Suite struct TokenFileReaderJSONTests {
+  /// The violation in `text` as `line:column: message`; nil for JSON.
+  func violation(_ text: String) -> String? {
+    var bytes = Array(text.utf8)
+    return JSONSyntax.check(&bytes).map { "\($0.position.line):\($0.position.column): \($0.message)" }
+  }
+
+  @Test(arguments: [
+    #"{ "a": 1, "b": [true, false, null, -0.5e+3, 0, 10, "x\"\\\/\b\f\n\r\t\u00e9"], "c": {} }"#,
+    "[]", "\u{FEFF}{}", "{\r\n\t\"a\"\t:\t1\r\n}", "\"just a string\"", "{ \"é\": \"ü\" }", "   ",
+  ])
+  func jsonPasses(text: String) {
+    #expect(violation(text) == nil)
+  }
+
+  @Test(arguments: [
+    ("{ \"a\": 1 // no\n}", "1:10: a comment: JSON has none"),
+    ("{ \"a\": 1 /* no */ }", "1:10: a comment: JSON has none"),
+    ("{ # no\n}", "1:3: a comment: JSON has none"),
+    ("{ a: 1 }", "1:3: a key must be a string in double quotes (JSON), not bare 'a'"),
+    ("{ 'a': 1 }", "1:3: a key in single quotes: JSON's keys are strings in double quotes"),
+    ("{ \"a\": 'x' }", "1:8: a string in single quotes: JSON's strings are in double quotes"),
+    ("{ \"a\": 0x10 }", "1:8: '0x10' is no JSON number: JSON's numbers are decimal"),
+    ("{ \"a\": 0o17 }", "1:8: '0o17' is no JSON number: JSON's numbers are decimal"),
+    ("{ \"a\": -.inf }", "1:8: '-.inf' is no JSON number: JSON has no infinity or NaN"),
+    ("{ \"a\": .NaN }", "1:8: '.NaN' is no JSON number: JSON has no infinity or NaN"),
+    ("{ \"a\": +1 }", "1:8: '+1' is no JSON number: JSON's numbers have no '+'"),
+    ("{ \"a\": 012 }", "1:8: '012' is no JSON number: JSON's numbers have no leading zero"),
+    ("{ \"a\": 1. }", "1:8: '1.' is no JSON number: JSON's numbers have a digit on each side of '.'"),
+    (
+      "{ \"a\": yes }",
+      "1:8: 'yes' is no JSON value: a string is in double quotes; the literals are true, false and null"
+    ),
+    ("{ \"a\": 1, }", "1:9: a trailing comma: JSON has none before '}'"),
+    ("[1, 2,\n]", "1:6: a trailing comma: JSON has none before ']'"),
+    ("{ \"a\": 1 \"b\": 2 }", "1:10: expected ',' or '}' after an entry of the object that starts at 1:1"),
+    ("{ \"a\" 1 }", "1:7: expected ':' after the key"),
+    ("{ \"a\": }", "1:8: a value is missing here"),
+    ("{ \"a\": \"\\x41\" }", "1:9: no JSON escape: JSON has \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX"),
+    ("{ \"a\": \"\\u12\" }", "1:9: '\\u' takes 4 hexadecimal digits in JSON"),
+    ("{ \"a\": \"x\ty\" }", "1:10: a tab inside a string: JSON writes it '\\t'"),
+    ("{ \"a\": \"x\ny\" }", "1:10: a line break inside the string that starts at 1:8: JSON writes it '\\n'"),
+    ("{ \"a\": \"x }", "1:12: unclosed quote: the string that starts at 1:8 has no closing quote"),
+    ("{\n  \"a\": [1,\n", "3:1: unclosed '[': the list that starts at 2:8 needs ',' between items and a closing ']'"),
+    ("{ \"a\": 1 } {}", "1:12: more after the file's JSON value: a token file holds one object"),
+    ("a:\n  b: 1\n", "1:1: 'a' is no JSON value: a string is in double quotes; the literals are true, false and null"),
+    (
+      "{ \"é\": &x 1 }",
+      "1:8: '&x' is no JSON value: a string is in double quotes; the literals are true, false and null"
+    ),
+  ])
+  func violationIsLocated(text: String, expected: String) {
+    #expect(violation(text) == expected)
+  }
+
+  /// libyaml refuses a tab opening a line outside brackets, which JSON
+  /// allows: outside strings tabs become spaces, one column each.
+  @Test func tabsOutsideStringsBecomeSpaces() {
+    var bytes = Array("\t{\"a\":\t\"\\t\"}".utf8)
+    #expect(JSONSyntax.check(&bytes) == nil)
+    #expect(String(decoding: bytes, as: UTF8.self) == " {\"a\": \"\\t\"}")
+  }
+}
