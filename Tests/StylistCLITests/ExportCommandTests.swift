@@ -27,7 +27,7 @@ import Testing
     #expect(
       Set(written.keys) == [
         "tokens.resolver.json", "base.tokens.json", "themes/light.tokens.json", "themes/dark.tokens.json",
-        "themes/comfortable.tokens.json", "themes/compact.tokens.json",
+        "themes/comfortable.tokens.json", "themes/compact.tokens.json", ".stylist-export",
       ])
     // Again over the earlier export (replaced whole), and into a new folder: the same bytes.
     #expect(
@@ -42,10 +42,13 @@ import Testing
   @Test func oneThemeGivesOneFileOnStandardOutput() throws {
     let css = try CLIRunner.run(["export", "-s", "tokens/app.yaml", "--format", "css", "--theme", "dark"])
     #expect(css.status == 0)
-    #expect(css.stdout.hasPrefix(":root {\n") && css.stdout.contains("  --color-text: #ffffff;\n"))
+    #expect(css.stdout.hasPrefix("/* Design tokens exported by `stylist export --format css`. */\n:root {\n"))
+    #expect(css.stdout.contains("  --color-text: #ffffff;\n"))
     #expect(!css.stdout.contains("[data-theme"))
     let dtcg = try CLIRunner.run(["export", "-s", "tokens/app.yaml", "--format", "dtcg", "--theme", "dark,compact"])
-    #expect(dtcg.status == 0 && dtcg.stdout.hasPrefix("{\n"))
+    #expect(
+      dtcg.status == 0
+        && dtcg.stdout.hasPrefix("{\n  \"$description\": \"Design tokens exported by `stylist export --format dtcg`.\",\n"))
     #expect(dtcg.stdout.contains("\"$value\": \"{color.gray.0}\""))
   }
 
