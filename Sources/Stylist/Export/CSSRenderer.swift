@@ -63,7 +63,9 @@ struct CSSRenderer {
     var result = ""
     for scalar in theme.unicodeScalars {
       if scalar == "%" || scalar.properties.isWhitespace {
-        for byte in String(scalar).utf8 { result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true) }
+        for byte in String(scalar).utf8 {
+          result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }
       } else {
         result.unicodeScalars.append(scalar)
       }

@@ -138,44 +138,44 @@ struct SwiftRenderer {
   static let preamble =
     ExportFormat.swift.header + """
 
-    /// A colour: its DTCG colour space, components (nil: `none`) and alpha.
-    public struct TokenColor: Hashable, Sendable {
-      public let colorSpace: Swift.String
-      public let components: [Swift.Double?]
-      public let alpha: Swift.Double
-    }
+      /// A colour: its DTCG colour space, components (nil: `none`) and alpha.
+      public struct TokenColor: Hashable, Sendable {
+        public let colorSpace: Swift.String
+        public let components: [Swift.Double?]
+        public let alpha: Swift.Double
+      }
 
-    /// A length and its unit, `px` or `rem`.
-    public struct TokenDimension: Hashable, Sendable {
-      public let value: Swift.Double
-      public let unit: Swift.String
-    }
+      /// A length and its unit, `px` or `rem`.
+      public struct TokenDimension: Hashable, Sendable {
+        public let value: Swift.Double
+        public let unit: Swift.String
+      }
 
-    /// A duration, in seconds.
-    public struct TokenDuration: Hashable, Sendable {
-      public let seconds: Swift.Double
-    }
+      /// A duration, in seconds.
+      public struct TokenDuration: Hashable, Sendable {
+        public let seconds: Swift.Double
+      }
 
-    /// A value of no other type: what a token of a composite type holds.
-    public indirect enum TokenValue: Hashable, Sendable {
-      case null
-      case bool(Swift.Bool)
-      case int(Swift.Int)
-      case double(Swift.Double)
-      case string(Swift.String)
-      case list([TokenValue])
-      case map([TokenValueEntry])
-    }
+      /// A value of no other type: what a token of a composite type holds.
+      public indirect enum TokenValue: Hashable, Sendable {
+        case null
+        case bool(Swift.Bool)
+        case int(Swift.Int)
+        case double(Swift.Double)
+        case string(Swift.String)
+        case list([TokenValue])
+        case map([TokenValueEntry])
+      }
 
-    /// One entry of a `TokenValue.map`, in order.
-    public struct TokenValueEntry: Hashable, Sendable {
-      public let key: Swift.String
-      public let value: TokenValue
-    }
+      /// One entry of a `TokenValue.map`, in order.
+      public struct TokenValueEntry: Hashable, Sendable {
+        public let key: Swift.String
+        public let value: TokenValue
+      }
 
-    /// Every variable with no theme: every axis at its default.
+      /// Every variable with no theme: every axis at its default.
 
-    """
+      """
 }
 
 /// The identifier of every path of an export, unique among its group's

@@ -19,7 +19,8 @@ struct VariableEvaluation {
     while let (path, node) = stack.popLast() {
       let (key, file) = node.firstKey ?? (SourcePosition(line: 1, column: 1), "<variables>")
       switch node {
-      case .leaf, .map where !path.isEmpty && node.isExportObject:
+      case .leaf,
+        .map where !path.isEmpty && node.isExportObject:
         guard let (value, _) = evaluator.variable(path.joined(separator: "."), at: key, file: file) else { continue }
         if case .map(let children) = node, !children.isEmpty, DTCGTypes.typed(value) == nil {
           // Keys like an object's that hold no such value: a map after all.

@@ -108,10 +108,6 @@ import Testing
   static func exported(seed: Int, files: TokenFiles) throws -> (StyleSheet, TokenExport) {
     var generator = SeededGenerator(seed: UInt64(seed) &* 104_729 &+ 3)
     let sheet = try files.write("app.yaml", generate(using: &generator, files: files))
-    if let dump = ProcessInfo.processInfo.environment["DUMPSEED"], dump == String(seed) {
-      try? FileManager.default.removeItem(atPath: "/tmp/seed")
-      try? FileManager.default.copyItem(atPath: files.folder, toPath: "/tmp/seed")
-    }
     let loaded = try StyleSheet(contentsOf: sheet)
     return (loaded, try TokenExport(sheet: loaded))
   }
@@ -134,7 +130,10 @@ import Testing
   /// What a variable holds, kept by every theme: a scalar (which a
   /// template may interpolate), a list, or a colour, dimension or duration
   /// object.
-  private enum Kind: Equatable { case scalar, list, object(Int) }
+  private enum Kind: Equatable {
+    case scalar, list
+    case object(Int)
+  }
 
   /// One random sheet: axes `appearance` (light, dark; default light) and
   /// `density` (regular, compact; no default), the unlisted theme `hc`,
@@ -193,7 +192,11 @@ import Testing
       var text = ""
       var grouped = ""
       for (path, value) in entries {
-        if path.count == 1 { text += "\(indent)\(path[0]): \(value)\n" } else { grouped += "\(indent)  \(path[1]): \(value)\n" }
+        if path.count == 1 {
+          text += "\(indent)\(path[0]): \(value)\n"
+        } else {
+          grouped += "\(indent)  \(path[1]): \(value)\n"
+        }
       }
       return text + (grouped.isEmpty ? "" : "\(indent)a:\n" + grouped)
     }
@@ -285,7 +288,8 @@ import Testing
   static func parse(_ css: String) -> [Rule] {
     var rules: [Rule] = []
     let body = css.components(separatedBy: "\n").filter { !$0.hasPrefix("/*") }.joined(separator: "\n")
-    for block in body.components(separatedBy: "}\n") where !block.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+    for block in body.components(separatedBy: "}\n")
+    where !block.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
       let parts = block.components(separatedBy: " {\n")
       guard parts.count == 2 else {
         Issue.record("not a rule: \(block)")
