@@ -306,10 +306,4 @@ extension VariableTree {
       return .map(properties)
     }
   }
-
-  /// The leaf at `path`; nil for a map or nothing.
-  func leaf(at path: [String]) -> VariableLeaf? {
-    guard case .leaf(let leaf)? = lookup(path.map { Substring($0) }) else { return nil }
-    return leaf
-  }
 }

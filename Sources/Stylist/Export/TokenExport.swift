@@ -136,7 +136,7 @@ public struct TokenExport: Sendable {
   /// the themes other than their axes' defaults that a variable reaches
   /// (through its references, under any theme; where a default reaches
   /// it, every other theme of its axis), taken from distinct axes; with
-  /// the variables under it. Fewest themes first, then in
+  /// the variables that reach it, under it. Fewest themes first, then in
   /// axis order, each combination once.
   func combinations() -> [(themes: [String], variables: [ExportedVariable])] {
     guard selectedThemes.isEmpty else { return [] }
@@ -144,7 +144,7 @@ public struct TokenExport: Sendable {
     var axisOf: [String: Int] = [:]
     for (index, axis) in axes.enumerated() { for theme in axis.themes { axisOf[theme] = index } }
     let reach = ThemeReach(sources: sources)
-    var found: Set<[String]> = []
+    var found: [[String]: Set<[String]>] = [:]
     var paths: Set<[String]> = []
     for variable in base + themed.flatMap(\.variables) where paths.insert(variable.path).inserted {
       // A default theme that reaches it makes every other theme of its
@@ -162,17 +162,19 @@ public struct TokenExport: Sendable {
       for slot in byAxis.keys.sorted() {
         partial = partial.flatMap { chosen in [chosen] + byAxis[slot]!.map { chosen + [$0] } }
       }
-      for combination in partial where combination.count > 1 { found.insert(combination) }
+      for combination in partial where combination.count > 1 { found[combination, default: []].insert(variable.path) }
     }
     func order(_ themes: [String]) -> [Int] {
       themes.map { theme in axes[axisOf[theme]!].themes.firstIndex(of: theme)! + 1_000_000 * axisOf[theme]! }
     }
-    let sorted = found.sorted { left, right in
+    let sorted = found.keys.sorted { left, right in
       left.count != right.count ? left.count < right.count : order(left).lexicographicallyPrecedes(order(right))
     }
     let evaluation = VariableEvaluation(sources: sources, limits: options)
+    // Only the variables that reach the combination: the others are what
+    // one theme's rule gives, and evaluating them would multiply the axes.
     return sorted.compactMap { themes in
-      (try? evaluation.variables(under: Self.set(of: themes, plan: plan))).map { (themes, $0) }
+      (try? evaluation.variables(under: Self.set(of: themes, plan: plan), only: found[themes])).map { (themes, $0) }
     }
   }
 

@@ -12,11 +12,18 @@ struct VariableEvaluation {
   /// map that is a colour, dimension or duration object (one value, as
   /// a design token is). A variable that does not resolve (a cycle that
   /// forms only under this set) throws its located error.
-  func variables(under set: ThemeSet) throws(SheetLoadError) -> [ExportedVariable] {
+  /// With `only`, just the variables at those paths (and what they refer to).
+  func variables(under set: ThemeSet, only: Set<[String]>? = nil) throws(SheetLoadError) -> [ExportedVariable] {
     let (tree, sink, evaluator) = evaluation(under: set)
     var result: [ExportedVariable] = []
     var stack: [(path: [String], node: VariableTree)] = [([], tree)]
+    var wanted: Set<[String]>?
+    if let only {
+      wanted = []
+      for path in only { for end in 0...path.count { wanted!.insert(Array(path[..<end])) } }
+    }
     while let (path, node) = stack.popLast() {
+      if let wanted, !wanted.contains(path) { continue }
       let (key, file) = node.firstKey ?? (SourcePosition(line: 1, column: 1), "<variables>")
       switch node {
       case .leaf,
