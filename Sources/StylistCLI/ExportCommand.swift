@@ -12,7 +12,8 @@ struct ExportCommand: ParsableCommand {
       [data-theme~="T"] rule per theme; swift writes one file, `Tokens` and
       `TokenThemes`. With --theme, the variables under those themes alone (dtcg:
       one resolved token file). Without -o the file goes to standard output.
-      Nothing is half-written: the output is written beside its place and renamed.
+      Nothing is half-written (each file is written beside its place and renamed),
+      and -o never deletes or overwrites a file the export did not write.
 
       Examples:
         $ stylist export -s Fixtures/tokens/app.yaml --format dtcg -o tokens

@@ -43,12 +43,15 @@ struct CLIRunner {
   }()
 
   /// Runs `stylist` with `arguments` from the Fixtures folder (so paths in
-  /// output are short and stable), feeding `input` on stdin.
-  static func run(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> Result {
+  /// output are short and stable), or from `directory`, feeding `input`
+  /// on stdin.
+  static func run(
+    _ arguments: [String], input: Data? = nil, environment: [String: String] = [:], in directory: String? = nil
+  ) throws -> Result {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
-    process.currentDirectoryURL = fixtures
+    process.currentDirectoryURL = directory.map { URL(fileURLWithPath: $0) } ?? fixtures
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"
     for (key, value) in environment { env[key] = value }

@@ -53,6 +53,19 @@ import Testing
     #expect(json.status == 0 && json.stdout == #"{"nodes":12,"changedNodes":0,"changes":[]}"# + "\n")
   }
 
+  /// NaN is the same value as NaN: a sheet with `.nan` compared with
+  /// itself changes nothing, by nodes or by sheets.
+  @Test func notANumberIsNoChange() throws {
+    let same = ["diff", "--old", "export/nan.yaml", "--new", "export/nan.yaml"]
+    let nodes = try run(same + ["--nodes", "export/nan-nodes.txt"])
+    #expect(nodes.status == 0 && nodes.stdout == "0 of 2 nodes change\n", "\(nodes.stdout)")
+    let sheets = try run(same)
+    #expect(
+      sheets.status == 0
+        && sheets.stdout.hasPrefix("0 added, 0 removed, 0 changed; variables 0 added, 0 removed, 0 changed;"),
+      "\(sheets.stdout)")
+  }
+
   /// A node that changes alike on several lines is listed once; changes
   /// that say the same are one group, in order of their first node.
   @Test func repeatedNodesAreListedOnce() throws {

@@ -27,7 +27,7 @@ import Testing
     #expect(
       Set(written.keys) == [
         "tokens.resolver.json", "base.tokens.json", "themes/light.tokens.json", "themes/dark.tokens.json",
-        "themes/comfortable.tokens.json", "themes/compact.tokens.json",
+        "themes/comfortable.tokens.json", "themes/compact.tokens.json", ".stylist-export",
       ])
     // Again over the earlier export (replaced whole), and into a new folder: the same bytes.
     #expect(
@@ -42,10 +42,15 @@ import Testing
   @Test func oneThemeGivesOneFileOnStandardOutput() throws {
     let css = try CLIRunner.run(["export", "-s", "tokens/app.yaml", "--format", "css", "--theme", "dark"])
     #expect(css.status == 0)
-    #expect(css.stdout.hasPrefix(":root {\n") && css.stdout.contains("  --color-text: #ffffff;\n"))
+    #expect(css.stdout.hasPrefix("/* Design tokens exported by `stylist export --format css`. */\n:root {\n"))
+    #expect(css.stdout.contains("  --color-text: #ffffff;\n"))
     #expect(!css.stdout.contains("[data-theme"))
     let dtcg = try CLIRunner.run(["export", "-s", "tokens/app.yaml", "--format", "dtcg", "--theme", "dark,compact"])
-    #expect(dtcg.status == 0 && dtcg.stdout.hasPrefix("{\n"))
+    #expect(
+      dtcg.status == 0
+        && dtcg.stdout.hasPrefix(
+          "{\n  \"$description\": \"Design tokens exported by `stylist export --format dtcg`.\",\n")
+    )
     #expect(dtcg.stdout.contains("\"$value\": \"{color.gray.0}\""))
   }
 
@@ -83,6 +88,102 @@ import Testing
     let siblings = try FileManager.default.contentsOfDirectory(
       atPath: (folder as NSString).deletingLastPathComponent)
     #expect(!siblings.contains { $0.contains(".stylist-") && $0.contains((folder as NSString).lastPathComponent) })
+  }
+
+  /// A folder of someone's token files (the sheet exported among them, a
+  /// resolver, a README, a `.git`) is no earlier export: refused whole,
+  /// nothing in it touched.
+  @Test func aFolderOfSomeonesFilesIsNotReplaced() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.copyItem(
+      atPath: CLIRunner.fixtures.appendingPathComponent("export/own-folder").path, toPath: folder + "/src")
+    try FileManager.default.createDirectory(atPath: folder + "/src/.git", withIntermediateDirectories: true)
+    try Data("ref: refs/heads/main\n".utf8).write(to: URL(fileURLWithPath: folder + "/src/.git/HEAD"))
+    let before = try contents(folder + "/src")
+    let result = try CLIRunner.run(["export", "-s", "src/app.yaml", "--format", "dtcg", "-o", "src"], in: folder)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "src: error: cannot write the folder 'src': it holds files that are no export (no '.stylist-export'); "
+        + "name a new or empty folder\n")
+    #expect(try contents(folder + "/src") == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["src"])
+  }
+
+  /// An earlier export with a file of someone's added is refused; without
+  /// it, the export is replaced, the files it no longer writes removed.
+  @Test func anEarlierExportIsReplacedOnlyWhenItHoldsNothingElse() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let out = folder + "/out"
+    #expect(try CLIRunner.run(["export", "-s", "export/brand.yaml", "--format", "dtcg", "-o", out]).status == 0)
+    #expect(try contents(out).keys.contains("themes/dark.tokens.json"))
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: out + "/themes/notes.txt"))
+    let before = try contents(out)
+    let refused = try CLIRunner.run(["export", "-s", "export/odd-values.yaml", "--format", "dtcg", "-o", out])
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr
+        == "\(out): error: cannot write the folder '\(out)': it holds 'themes/notes.txt', which the earlier export "
+        + "did not write; name a new or empty folder\n")
+    #expect(try contents(out) == before)
+    try FileManager.default.removeItem(atPath: out + "/themes/notes.txt")
+    let replaced = try CLIRunner.run(["export", "-s", "export/clashes.yaml", "--format", "dtcg", "-o", out])
+    #expect(replaced.status == 0, "\(replaced.stderr)")
+    let written = try contents(out)
+    #expect(
+      Set(written.keys) == [".stylist-export", "tokens.resolver.json", "base.tokens.json", "themes/dark.tokens.json"])
+    #expect(
+      String(decoding: written[".stylist-export"]!, as: UTF8.self)
+        == "stylist export --format dtcg\ntokens.resolver.json\nbase.tokens.json\nthemes/dark.tokens.json\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out"])
+  }
+
+  /// `-o .` writes into the current folder when it is empty or an earlier
+  /// export, and refuses it otherwise.
+  @Test func theCurrentFolderIsWrittenWhenItQualifies() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let sheet = CLIRunner.fixtures.appendingPathComponent("export/brand.yaml").path
+    let arguments = ["export", "-s", sheet, "--format", "dtcg", "-o", "."]
+    let first = try CLIRunner.run(arguments, in: folder)
+    #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
+    let written = try contents(folder)
+    #expect(written.keys.contains("tokens.resolver.json"))
+    #expect(try CLIRunner.run(arguments, in: folder).status == 0)
+    #expect(try contents(folder) == written)
+    try Data("# notes\n".utf8).write(to: URL(fileURLWithPath: folder + "/README.md"))
+    let refused = try CLIRunner.run(arguments, in: folder)
+    #expect(refused.status == 2)
+    #expect(refused.stderr.hasPrefix(".: error: cannot write the folder '.': it holds 'README.md'"))
+    #expect(try contents(folder).count == written.count + 1)
+  }
+
+  /// A one-file output replaces only an earlier export of its format: a
+  /// file that does not begin with the format's header is left as it is.
+  @Test func aFileTheExportDidNotWriteIsNotOverwritten() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for (format, name) in [("css", "tokens.css"), ("swift", "Tokens.swift"), ("dtcg", "dark.tokens.json")] {
+      let path = folder + "/" + name
+      let arguments = ["export", "-s", "export/brand.yaml", "--format", format, "--theme", "dark", "-o", path]
+      try Data("mine\n".utf8).write(to: URL(fileURLWithPath: path))
+      let refused = try CLIRunner.run(arguments)
+      #expect(refused.status == 2, "\(format)")
+      #expect(
+        refused.stderr
+          == "\(path): error: cannot write '\(path)': it holds a file that is no earlier export of this format; "
+          + "name a new file or remove it\n")
+      #expect(try String(contentsOfFile: path, encoding: .utf8) == "mine\n")
+      try FileManager.default.removeItem(atPath: path)
+      #expect(try CLIRunner.run(arguments).status == 0, "\(format)")
+      #expect(try CLIRunner.run(arguments).status == 0, "\(format) over its earlier export")
+    }
+    // Another format's export is no earlier export of this one.
+    let other = try CLIRunner.run(
+      ["export", "-s", "export/brand.yaml", "--format", "swift", "-o", folder + "/tokens.css"])
+    #expect(other.status == 2)
   }
 
   /// The export examples (docs/CLI.md: Exporting tokens): the CSS and Swift of `export/brand.yaml`.

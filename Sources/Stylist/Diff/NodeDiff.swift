@@ -68,11 +68,10 @@ public struct NodeDiff: Hashable, Sendable {
         || !Self.sameProperties(properties, other.properties)
     }
 
-    /// The same names with the same values, in any order.
+    /// The same names with the same values (`PropertyValue.isSame(as:)`), in any order.
     static func sameProperties(_ left: Properties?, _ right: Properties?) -> Bool {
       guard let left, let right else { return left == nil && right == nil }
-      guard left.count == right.count else { return false }
-      return left.allSatisfy { right[$0.key] == $0.value }
+      return PropertyValue.sameEntries(left, right)
     }
 
     /// Equal when what is compared is: ``source`` is not.

@@ -183,13 +183,13 @@ extension SheetDiff {
       }
       var variableChanges: [VariableChange] = []
       for variable in afterVariables {
-        guard let earlier = beforeByPath[variable.path], !Self.sameValue(earlier.value, variable.value) else {
+        guard let earlier = beforeByPath[variable.path], !earlier.value.isSame(as: variable.value) else {
           continue
         }
         if position == 0 {
           firstVariableChanges[variable.path] = (earlier.value, variable.value)
-        } else if let first = firstVariableChanges[variable.path], Self.sameValue(first.before, earlier.value),
-          Self.sameValue(first.after, variable.value)
+        } else if let first = firstVariableChanges[variable.path], first.before.isSame(as: earlier.value),
+          first.after.isSame(as: variable.value)
         {
           continue
         }
@@ -199,11 +199,5 @@ extension SheetDiff {
         changed.append(ThemedChanges(themes: themes, styles: styles, variables: variableChanges))
       }
     }
-  }
-
-  /// Equal values, a map's entries in any order (as properties are compared).
-  private static func sameValue(_ left: PropertyValue, _ right: PropertyValue) -> Bool {
-    guard case .map(let leftMap) = left, case .map(let rightMap) = right else { return left == right }
-    return NodeDiff.Answer.sameProperties(leftMap, rightMap)
   }
 }

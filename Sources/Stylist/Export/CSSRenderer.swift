@@ -7,19 +7,70 @@ struct CSSRenderer {
   let export: TokenExport
 
   func file() -> ExportedFile {
+    let rules = self.rules()
     var names = CSSNames()
-    var text = ":root {\n"
-    let baseLeaves = ExportLeaves.flattened(export.base)
-    for (path, value) in baseLeaves { text += declaration(names.name(path), path, value, theme: nil) }
-    text += "}\n"
-    for (theme, leaves) in ExportLeaves.changes(export) {
-      guard !leaves.isEmpty else { continue }
-      text += "\n[data-theme~=\(Self.quoted(theme))] {\n"
-      for (path, value) in leaves { text += declaration(names.name(path), path, value, theme: theme) }
+    for rule in rules { for (path, _) in rule.leaves { names.add(path) } }
+    var text = ExportFormat.css.header
+    for rule in rules {
+      if rule.themes.isEmpty {
+        text += ":root {\n"
+      } else {
+        guard !rule.leaves.isEmpty else { continue }
+        text += "\n" + rule.themes.map { "[data-theme~=\(Self.quoted(Self.word($0)))]" }.joined() + " {\n"
+      }
+      for (path, value) in rule.leaves {
+        text += declaration(names.name(path), path, value, theme: rule.themes.count == 1 ? rule.themes[0] : nil)
+      }
       text += "}\n"
     }
     let name = (export.selectedThemes.isEmpty ? "tokens" : export.selectedThemes.joined(separator: "-"))
     return ExportedFile(path: FileNames.safe(name) + ".css", text: text)
+  }
+
+  /// The rules, `:root` first (no themes), in the order written: one per
+  /// theme with what it changes, then one per combination of themes of
+  /// two or more axes (`TokenExport.combinations()`) with each leaf whose
+  /// value under it is not the one the earlier rules give it there. An
+  /// element whose `data-theme` lists the themes matches every rule of
+  /// any of them; the rule with the most themes wins, then the later one,
+  /// as CSS's specificity and order decide (`:root` counts as one).
+  func rules() -> [(themes: [String], leaves: [(path: [String], value: PropertyValue)])] {
+    var rules: [(themes: [String], leaves: [(path: [String], value: PropertyValue)])] = [
+      ([], ExportLeaves.flattened(export.base))
+    ]
+    for (theme, leaves) in ExportLeaves.changes(export) { rules.append(([theme], leaves)) }
+    for (themes, variables) in export.combinations() {
+      let current = Set(themes)
+      var winners: [[String]: (count: Int, value: PropertyValue)] = [:]
+      for rule in rules where rule.themes.allSatisfy(current.contains) {
+        for (path, value) in rule.leaves where (winners[path]?.count ?? -1) <= rule.themes.count {
+          winners[path] = (rule.themes.count, value)
+        }
+      }
+      let leaves = ExportLeaves.flattened(variables).filter { leaf in
+        winners[leaf.path].map { leaf.value.isSame(as: $0.value) } != true
+      }
+      rules.append((themes, leaves))
+    }
+    return rules
+  }
+
+  /// A theme's name as a word of `data-theme` (which `~=` splits at
+  /// white space): `%` and every white-space character percent-encoded
+  /// (`dark mode` is `dark%20mode`), an empty name `%00`.
+  static func word(_ theme: String) -> String {
+    guard !theme.isEmpty else { return "%00" }
+    var result = ""
+    for scalar in theme.unicodeScalars {
+      if scalar == "%" || scalar.properties.isWhitespace {
+        for byte in String(scalar).utf8 {
+          result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 
   private func declaration(_ name: String, _ path: [String], _ value: PropertyValue, theme: String?) -> String {
@@ -70,9 +121,14 @@ struct CSSRenderer {
   }
 
   /// Text CSS reads as it is in a custom property: no quote, backslash,
-  /// semicolon, brace or line break, and not empty.
+  /// semicolon, brace or line break, no function a custom property's
+  /// value substitutes (`var(`, `env(`, `attr(`), and not empty.
   private static func isPlain(_ text: String) -> Bool {
-    !text.isEmpty && !text.contains { "\"'\\;{}!\n\r".contains($0) } && text.first != " " && text.last != " "
+    guard !text.isEmpty, text.first != " ", text.last != " ",
+      !text.contains(where: { "\"'\\;{}!\n\r".contains($0) })
+    else { return false }
+    let lowered = text.lowercased()
+    return !["var(", "env(", "attr("].contains { lowered.contains($0) }
   }
 
   /// A CSS string in double quotes (`"` and `\` escaped, line breaks as `\a `).
@@ -117,23 +173,30 @@ struct CSSRenderer {
 }
 
 /// Custom property names: `--` and the path joined with `-`, escaped per
-/// CSS (CSS Syntax 3, an identifier's code points); a name another path
-/// already took gets `-2`, `-3`….
+/// CSS (CSS Syntax 3, an identifier's code points). Where two paths give
+/// one name, the later gets `.2`, `.3`… (written `\.2`): no path's own
+/// name holds a `.`, which separates a path's names, so the suffixed
+/// name is no real one. Every path is added before any is named, so each
+/// name is the same in every rule.
 struct CSSNames {
   private var byPath: [[String]: String] = [:]
   private var used: Set<String> = []
 
-  mutating func name(_ path: [String]) -> String {
-    if let known = byPath[path] { return known }
+  mutating func add(_ path: [String]) {
+    guard byPath[path] == nil else { return }
     let base = "--" + path.map(Self.escaped).joined(separator: "-")
     var name = base
     var number = 1
     while !used.insert(name).inserted {
       number += 1
-      name = "\(base)-\(number)"
+      name = "\(base)\\.\(number)"
     }
     byPath[path] = name
-    return name
+  }
+
+  mutating func name(_ path: [String]) -> String {
+    add(path)
+    return byPath[path]!
   }
 
   static func escaped(_ name: String) -> String {
@@ -168,12 +231,13 @@ enum ExportLeaves {
     return result
   }
 
-  /// For each theme, its leaves whose value differs from no theme's.
+  /// For each theme, its leaves whose value is not the same as no theme's
+  /// (`PropertyValue.isSame(as:)`: NaN is NaN).
   static func changes(_ export: TokenExport) -> [(theme: String, leaves: [(path: [String], value: PropertyValue)])] {
     let base = flattened(export.base)
     let baseValues = Dictionary(base.map { ($0.path, $0.value) }, uniquingKeysWith: { _, last in last })
     return export.themed.map { theme, variables in
-      (theme, flattened(variables).filter { baseValues[$0.path] != $0.value })
+      (theme, flattened(variables).filter { leaf in baseValues[leaf.path].map(leaf.value.isSame) != true })
     }
   }
 

@@ -2,15 +2,18 @@ import OrderedCollections
 
 /// Writes an export as DTCG 2025.10 (docs/CLI.md: Exporting tokens). Without
 /// selected themes: a resolver whose modifiers are the axes, a token file
-/// of the global variables and one per theme with the leaves it changes;
+/// of the global variables and one per theme with the variables it sets;
 /// references stay aliases (`$a.b` is `{a.b}`), so a value that follows
 /// another follows it under every theme. With selected themes: one token
-/// file of the variables under them.
+/// file of the variables under them, its `$description` the export's
+/// header.
 ///
-/// What DTCG cannot say goes under `$extensions."dev.stylist"`: `value`,
-/// the variable's value where `$value` differs from it (a colour written
-/// as a CSS hex string; the importer reads it back), and `template`, the
-/// string a value interpolates variables into.
+/// What DTCG cannot say goes under `$extensions."dev.stylist"`, which the
+/// importer reads back: `value`, the variable's value where `$value`
+/// differs from it (a colour written as a CSS hex string, a string that
+/// reads as an alias, a number JSON has no form for), and `template`, the
+/// value as a sheet writes it where it has references no alias can carry
+/// (a string that interpolates variables).
 struct DTCGRenderer {
   let export: TokenExport
   static let extensionKey = "dev.stylist"
@@ -22,30 +25,29 @@ struct DTCGRenderer {
       let set = export.baseSet
       let tree = export.sources.merged(under: set)
       let name = export.selectedThemes.map(FileNames.safe).joined(separator: "-") + ".tokens.json"
-      return [file(name, tokens(of: tree, theme: nil, set: set, values: values(export.base), extra: []))]
+      var body: Properties = ["$description": .string(Self.description)]
+      body.merge(tokens(of: tree, theme: nil, values: values(export.base), written: tree, merged: tree)) { _, token in
+        token
+      }
+      return [file(name, body)]
     }
     var files: [ExportedFile] = []
     let baseValues = values(export.base)
     files.append(
       file(
-        Self.baseName, tokens(of: export.sources.global, theme: nil, set: export.baseSet, values: baseValues, extra: [])
-      ))
+        Self.baseName,
+        tokens(
+          of: export.sources.global, theme: nil, values: baseValues, written: export.sources.global,
+          merged: export.sources.merged(under: export.baseSet))))
     var contexts: [String: String] = [:]
     var names = FileNames()
-    for (theme, changed) in export.changes {
-      let set = export.themeSet(theme)
+    for (theme, variables) in export.themed {
+      // What the theme sets, with the values under it: a value that
+      // follows another (an alias, a template) follows it in the importer.
       let own = export.sources.themes[theme] ?? .empty
-      var themeValues = baseValues
-      for variable in changed { themeValues[variable.dottedPath] = variable.value }
-      // Leaves no alias can carry (interpolations) follow a theme only
-      // when its file holds them.
-      let merged = export.sources.merged(under: set)
-      let ownPaths = Set(own.leaves.map(\.path))
-      let extra = changed.filter { variable in
-        !ownPaths.contains(variable.dottedPath)
-          && merged.leaf(at: variable.path).map { aliased($0.value, in: merged) == nil } ?? false
-      }
-      let body = tokens(of: own, theme: theme, set: set, values: themeValues, extra: extra.map(\.path), in: merged)
+      let body = tokens(
+        of: own, theme: theme, values: values(variables), written: export.sources.global.merged(with: own),
+        merged: export.sources.merged(under: export.themeSet(theme)))
       guard !body.isEmpty else { continue }
       let name = "themes/" + names.unique(FileNames.safe(theme)) + ".tokens.json"
       contexts[theme] = name
@@ -55,13 +57,23 @@ struct DTCGRenderer {
     return files
   }
 
+  /// The one-file export's `$description`: its header (`ExportFormat.header`).
+  static let description = "Design tokens exported by `stylist export --format dtcg`."
+
   private func values(_ variables: [ExportedVariable]) -> [String: PropertyValue] {
     Dictionary(variables.map { ($0.dottedPath, $0.value) }, uniquingKeysWith: { _, last in last })
   }
 
   private func file(_ path: String, _ body: Properties) -> ExportedFile {
     var output: [UInt8] = []
-    PropertyValue.map(body).writeIndentedJSON(to: &output)
+    if body.count == 1, body.keys[0] == "$description" {
+      // The header's line stays its own, as in every one-file export.
+      output = Array("{\n  \"$description\": ".utf8)
+      body.values[0].writeJSON(to: &output)
+      output += Array("\n}".utf8)
+    } else {
+      PropertyValue.map(body).writeIndentedJSON(to: &output)
+    }
     output.append(UInt8(ascii: "\n"))
     return ExportedFile(path: path, text: String(decoding: output, as: UTF8.self))
   }
@@ -111,23 +123,27 @@ struct DTCGRenderer {
     return escaped
   }
 
-  /// The tokens of `tree`'s leaves (then `extra`'s, looked up in `merged`),
-  /// nested as their paths, with `values` (by dotted path) their values
-  /// under `set`, and aliases checked against `merged`.
+  /// The tokens of `tree` nested as their paths: each variable the
+  /// export evaluated (a leaf, an empty map, a colour or dimension object;
+  /// `values`, by dotted path, their values) where `tree` holds it or
+  /// part of it, written as `written` has it (a theme's file: its own
+  /// leaves over the global ones, since a context replaces a token
+  /// whole), its aliases checked against `merged` (the variables under
+  /// the set of `values`).
   private func tokens(
-    of tree: VariableTree, theme: String?, set: ThemeSet, values: [String: PropertyValue], extra: [[String]],
-    in merged: VariableTree? = nil
+    of tree: VariableTree, theme: String?, values: [String: PropertyValue], written: VariableTree,
+    merged: VariableTree
   ) -> Properties {
-    let merged = merged ?? export.sources.merged(under: set)
     var root = Properties()
-    var leaves = tree.leaves
-    for path in extra {
-      if let leaf = merged.leaf(at: path) { leaves.append((path.joined(separator: "."), leaf)) }
-    }
-    for (path, leaf) in leaves {
-      guard let value = values[path] else { continue }
-      let token = self.token(path: path, leaf: leaf, value: value, theme: theme, merged: merged)
-      Self.insert(token, at: path.split(separator: ".").map(String.init)[...], into: &root)
+    var stack: [(path: [String], node: VariableTree)] = [([], tree)]
+    while let (path, node) = stack.popLast() {
+      let dotted = path.joined(separator: ".")
+      if !path.isEmpty, let value = values[dotted], let source = written.lookup(path.map { Substring($0) }) {
+        let token = self.token(path: dotted, node: source, value: value, theme: theme, merged: merged)
+        Self.insert(token, at: path[...], into: &root)
+      } else if case .map(let children) = node {
+        for (name, child) in children.reversed() { stack.append((path + [name], child)) }
+      }
     }
     return root
   }
@@ -144,39 +160,47 @@ struct DTCGRenderer {
   }
 
   /// One token: `$value` (an alias where the variable is one), `$type`
-  /// where the value shows one, a token's documentation as read.
-  private func token(path: String, leaf: VariableLeaf, value: PropertyValue, theme: String?, merged: VariableTree)
+  /// where the value shows one (an alias's: the type of what it resolves
+  /// to), a token's documentation as read, and what `$value` cannot say
+  /// under the extension.
+  private func token(path: String, node: VariableTree, value: PropertyValue, theme: String?, merged: VariableTree)
     -> Properties
   {
     var token = Properties()
-    var stylist = Properties()
-    let alias = aliased(leaf.value, in: merged)
-    if leaf.origin == .token, let read = export.token(path, theme: theme) {
+    let hasReferences = Self.hasReferences(node)
+    // A value without references is the one written, whatever the set:
+    // the base file's must not be a default theme's.
+    let value = hasReferences ? value : (node.literalValue ?? value)
+    let alias = hasReferences ? aliased(node, in: merged) : nil
+    if case .leaf(let leaf) = node, leaf.origin == .token, let read = export.token(path, theme: theme) {
+      var extensions = Properties()
       token["$value"] = alias ?? value
-      if let type = read.type { token["$type"] = .string(type) }
+      if let type = read.type ?? DTCGTypes.typed(value)?.type { token["$type"] = .string(type) }
       if let description = read.description { token["$description"] = .string(description) }
       if let deprecation = read.deprecation {
         token["$deprecated"] = deprecation.reason.map(PropertyValue.string) ?? true
       }
-      if case .map(let extensions)? = read.extensions {
-        for (key, entry) in extensions where key != Self.extensionKey { stylist[key] = entry }
+      if case .map(let written)? = read.extensions {
+        for (key, entry) in written where key != Self.extensionKey { extensions[key] = entry }
       }
-      return Self.finished(token, extensions: stylist)
+      return Self.finished(token, extensions: extensions)
     }
     var own = Properties()
-    if let alias, Self.hasReferences(leaf.value) {
+    let typed = DTCGTypes.typed(value)
+    if let alias {
       token["$value"] = alias
     } else {
-      // No references, or none DTCG can say: the value under this set.
-      if let (type, typed) = DTCGTypes.typed(value) {
-        token["$value"] = typed
-        token["$type"] = .string(type)
-        if typed != value { own["value"] = value }
-      } else {
-        token["$value"] = value
+      // No references, or none DTCG can say: the value under this set,
+      // and exactly what the importer reads where `$value` is not it.
+      let written = DTCGValues.written(typed?.value ?? value)
+      token["$value"] = written
+      if let template = Self.template(node) {
+        own["template"] = template
+      } else if !written.isSame(as: value) {
+        own["value"] = DTCGValues.exact(value)
       }
-      if let template = Self.template(leaf.value) { own["template"] = .string(template) }
     }
+    if let typed { token["$type"] = .string(typed.type) }
     return Self.finished(token, extensions: own.isEmpty ? [:] : [Self.extensionKey: .map(own)])
   }
 
@@ -184,6 +208,13 @@ struct DTCGRenderer {
     var token = token
     if !extensions.isEmpty { token["$extensions"] = .map(extensions) }
     return token
+  }
+
+  private static func hasReferences(_ node: VariableTree) -> Bool {
+    switch node {
+    case .leaf(let leaf): hasReferences(leaf.value)
+    case .map(let children): children.values.contains(where: hasReferences)
+    }
   }
 
   private static func hasReferences(_ value: SourceValue) -> Bool {
@@ -196,15 +227,29 @@ struct DTCGRenderer {
     }
   }
 
-  /// `value` as DTCG writes it, references as aliases; nil when a part has
+  /// `node` as DTCG writes it, references as aliases; nil when a part has
   /// no such form: a string made of text and references, a reference to
-  /// nothing, a string that would read as an alias.
+  /// nothing, a string that would read as an alias, a number JSON cannot
+  /// write.
+  func aliased(_ node: VariableTree, in tree: VariableTree) -> PropertyValue? {
+    switch node {
+    case .leaf(let leaf): return aliased(leaf.value, in: tree)
+    case .map(let children):
+      var properties = Properties()
+      for (key, child) in children {
+        guard let written = aliased(child, in: tree) else { return nil }
+        properties[key] = written
+      }
+      return .map(properties)
+    }
+  }
+
   func aliased(_ value: SourceValue, in tree: VariableTree) -> PropertyValue? {
     switch value {
     case .scalar(let scalar):
       switch scalar.form {
       case .literal(let literal):
-        if case .string(let text) = literal, TokenAlias.path(in: text) != nil { return nil }
+        guard DTCGValues.written(literal) == literal else { return Optional.none }
         return literal
       case .reference(let use):
         // A reference to a map is an alias to a group, which DTCG leaves
@@ -231,22 +276,34 @@ struct DTCGRenderer {
     }
   }
 
-  /// A string's text with `$$` for `$` and `${a.b}` for each reference, as a sheet writes it.
-  private static func template(_ value: SourceValue) -> String? {
-    guard case .scalar(let scalar) = value, case .template(let pieces) = scalar.form else { return nil }
-    return pieces.map { piece in
-      switch piece {
-      case .literal(let text): text.split(separator: "$", omittingEmptySubsequences: false).joined(separator: "$$")
-      case .reference(let use): "${\(use.name)}"
-      }
-    }.joined()
+  /// The value of `node` as a sheet writes it (`DTCGValues.template`),
+  /// for a value with references; nil for one without.
+  private static func template(_ node: VariableTree) -> PropertyValue? {
+    guard hasReferences(node) else { return Optional.none }
+    return sheetForm(node)
+  }
+
+  private static func sheetForm(_ node: VariableTree) -> PropertyValue {
+    switch node {
+    case .leaf(let leaf): DTCGValues.template(leaf.value)
+    case .map(let children): .map(Properties(uniqueKeysWithValues: children.map { ($0.key, sheetForm($0.value)) }))
+    }
   }
 }
 
 extension VariableTree {
-  /// The leaf at `path`; nil for a map or nothing.
-  func leaf(at path: [String]) -> VariableLeaf? {
-    guard case .leaf(let leaf)? = lookup(path.map { Substring($0) }) else { return nil }
-    return leaf
+  /// The value of a tree without references: a leaf's, or the map of its
+  /// members'; nil where a part has references or is invalid.
+  var literalValue: PropertyValue? {
+    switch self {
+    case .leaf(let leaf): return leaf.value.literalValue
+    case .map(let children):
+      var properties = Properties()
+      for (key, child) in children {
+        guard let value = child.literalValue else { return nil }
+        properties[key] = value
+      }
+      return .map(properties)
+    }
   }
 }

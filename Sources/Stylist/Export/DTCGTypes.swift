@@ -2,11 +2,12 @@
 enum DTCGTypes {
   /// `color` for a colour object or a CSS hex string (written as an sRGB
   /// object with its `hex`), `dimension` and `duration` for their
-  /// objects, `number` for a number; nil for anything else (a string, a
+  /// objects, `number` for a number JSON can write; nil for anything else (a string, a
   /// boolean, a list, another map): DTCG has no type for it.
   static func typed(_ value: PropertyValue) -> (type: String, value: PropertyValue)? {
     switch value {
-    case .int, .double: return ("number", value)
+    case .int: return ("number", value)
+    case .double(let number): return number.isFinite ? ("number", value) : nil
     case .string(let text):
       guard let color = StyleColor(hex: text) else { return nil }
       var object: Properties = [
@@ -67,5 +68,85 @@ struct FileNames {
       candidate = "\(name)-\(number)"
     }
     return candidate
+  }
+}
+
+/// Values as a DTCG export writes them, and reads them back
+/// (docs/CLI.md: Exporting tokens).
+enum DTCGValues {
+  /// The key of a number JSON cannot write, in `value` and `template`:
+  /// `{ "$number": ".nan" }` (`.inf`, `-.inf`).
+  static let numberKey = "$number"
+
+  /// `value` as `$value` says it to other tools: a number JSON cannot
+  /// write as its YAML text (`.nan`), a string that reads as an alias
+  /// (`{brand}`) with a `\` in front, so that it is no alias.
+  static func written(_ value: PropertyValue) -> PropertyValue {
+    switch value {
+    case .double(let number) where !number.isFinite: .string(PropertyValue.yamlText(for: number))
+    case .string(let text) where TokenAlias.path(in: text) != nil: .string("\\" + text)
+    case .list(let items): .list(items.map(written))
+    case .map(let map): .map(map.mapValues(written))
+    default: value
+    }
+  }
+
+  /// `value` exactly, as JSON: a number JSON cannot write as a map of
+  /// ``numberKey``.
+  static func exact(_ value: PropertyValue) -> PropertyValue {
+    switch value {
+    case .double(let number) where !number.isFinite: [numberKey: .string(PropertyValue.yamlText(for: number))]
+    case .list(let items): .list(items.map(exact))
+    case .map(let map): .map(map.mapValues(exact))
+    default: value
+    }
+  }
+
+  /// A value with references as a sheet writes it, in JSON: every string
+  /// with `$$` for `$` and `${a.b}` for each reference (a whole reference
+  /// `"${a.b}"`), numbers as in ``exact(_:)``.
+  static func template(_ value: SourceValue) -> PropertyValue {
+    switch value {
+    case .scalar(let scalar):
+      switch scalar.form {
+      case .literal(let literal): return escaped(literal)
+      case .reference(let use): return .string("${\(use.name)}")
+      case .template(let pieces):
+        return .string(
+          pieces.map { piece in
+            switch piece {
+            case .literal(let text): dollarsEscaped(text)
+            case .reference(let use): "${\(use.name)}"
+            }
+          }.joined())
+      case .invalid: return .null
+      }
+    case .list(let list): return .list(list.items.map(template))
+    case .map(let map): return .map(Properties(map.entries.map { ($0.key, template($0.value)) }) { _, last in last })
+    }
+  }
+
+  private static func escaped(_ value: PropertyValue) -> PropertyValue {
+    switch value {
+    case .string(let text): .string(dollarsEscaped(text))
+    case .list(let items): .list(items.map(escaped))
+    case .map(let map): .map(map.mapValues(escaped))
+    default: exact(value)
+    }
+  }
+
+  private static func dollarsEscaped(_ text: String) -> String {
+    text.split(separator: "$", omittingEmptySubsequences: false).joined(separator: "$$")
+  }
+
+  /// A non-finite number's map (``exact(_:)``) as the number; nil for anything else.
+  static func number(in map: Properties) -> Double? {
+    guard map.count == 1, case .string(let text)? = map[numberKey] else { return nil }
+    switch text {
+    case ".nan": return .nan
+    case ".inf": return .infinity
+    case "-.inf": return -.infinity
+    default: return nil
+    }
   }
 }

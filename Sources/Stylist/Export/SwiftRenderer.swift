@@ -13,35 +13,43 @@ struct SwiftRenderer {
   ]
 
   func file() -> ExportedFile {
+    let base = ExportLeaves.flattened(export.base)
+    let changes = ExportLeaves.changes(export)
+    // Every name is settled before any is written, over all the outputs,
+    // so a clash's suffix is the same in `Tokens` and in every theme's.
+    var names = SwiftNameTable()
+    for (path, _) in base + changes.flatMap(\.leaves) { names.add(path) }
     var text = Self.preamble
     text += "public enum Tokens {\n"
-    text += Self.members(ExportLeaves.tree(ExportLeaves.flattened(export.base)), depth: 1)
+    text += Self.members(ExportLeaves.tree(base), at: [], depth: 1, names: names)
     text += "}\n"
     if !export.themed.isEmpty {
       text += "\n/// What each theme changes, with every other axis at its default.\n"
       text += "public enum TokenThemes {\n"
-      var names = SwiftNames()
-      for (theme, leaves) in ExportLeaves.changes(export) {
-        let members = Self.members(ExportLeaves.tree(leaves), depth: 2)
-        text += "  public enum \(names.identifier(theme)) {" + (members.isEmpty ? "}\n" : "\n" + members + "  }\n")
+      var themeNames = SwiftNames()
+      for (theme, leaves) in changes {
+        let members = Self.members(ExportLeaves.tree(leaves), at: [], depth: 2, names: names)
+        text +=
+          "  public enum \(themeNames.identifier(theme)) {" + (members.isEmpty ? "}\n" : "\n" + members + "  }\n")
       }
       text += "}\n"
     }
     return ExportedFile(path: "Tokens.swift", text: text)
   }
 
-  private static func members(_ tree: [(name: String, node: ExportLeaves.Node)], depth: Int) -> String {
+  private static func members(
+    _ tree: [(name: String, node: ExportLeaves.Node)], at path: [String], depth: Int, names: SwiftNameTable
+  ) -> String {
     let indent = String(repeating: "  ", count: depth)
-    var names = SwiftNames()
     var text = ""
     for (name, node) in tree {
-      let identifier = names.identifier(name)
+      let identifier = names.identifier(path + [name])
       switch node {
       case .value(let value):
         text += "\(indent)public static let \(identifier) = \(literal(value))\n"
       case .group(let children):
         text += "\(indent)public enum \(identifier) {\n"
-        text += members(children, depth: depth + 1)
+        text += members(children, at: path + [name], depth: depth + 1, names: names)
         text += "\(indent)}\n"
       }
     }
@@ -71,7 +79,11 @@ struct SwiftRenderer {
       if !items.isEmpty, items.allSatisfy({ $0.stringValue != nil }) {
         return "[" + items.map { string($0.stringValue!) }.joined(separator: ", ") + "]"
       }
-      if !items.isEmpty, items.allSatisfy(\.isNumber) {
+      // A list of one kind of number keeps it: `[1, 2]` is `[Int]`, `[0.5, 1.0]` `[Double]`.
+      if !items.isEmpty, items.allSatisfy({ if case .int = $0 { true } else { false } }) {
+        return "[" + items.map { String($0.intValue!) }.joined(separator: ", ") + "]"
+      }
+      if !items.isEmpty, items.allSatisfy({ if case .double = $0 { true } else { false } }) {
         return "[" + items.map { double($0.doubleValue!) }.joined(separator: ", ") + "]"
       }
       return tokenValue(value)
@@ -123,52 +135,71 @@ struct SwiftRenderer {
     return result + "\""
   }
 
-  static let preamble = """
-    // Design tokens exported by `stylist export --format swift`.
+  static let preamble =
+    ExportFormat.swift.header + """
 
-    /// A colour: its DTCG colour space, components (nil: `none`) and alpha.
-    public struct TokenColor: Hashable, Sendable {
-      public let colorSpace: Swift.String
-      public let components: [Swift.Double?]
-      public let alpha: Swift.Double
+      /// A colour: its DTCG colour space, components (nil: `none`) and alpha.
+      public struct TokenColor: Hashable, Sendable {
+        public let colorSpace: Swift.String
+        public let components: [Swift.Double?]
+        public let alpha: Swift.Double
+      }
+
+      /// A length and its unit, `px` or `rem`.
+      public struct TokenDimension: Hashable, Sendable {
+        public let value: Swift.Double
+        public let unit: Swift.String
+      }
+
+      /// A duration, in seconds.
+      public struct TokenDuration: Hashable, Sendable {
+        public let seconds: Swift.Double
+      }
+
+      /// A value of no other type: what a token of a composite type holds.
+      public indirect enum TokenValue: Hashable, Sendable {
+        case null
+        case bool(Swift.Bool)
+        case int(Swift.Int)
+        case double(Swift.Double)
+        case string(Swift.String)
+        case list([TokenValue])
+        case map([TokenValueEntry])
+      }
+
+      /// One entry of a `TokenValue.map`, in order.
+      public struct TokenValueEntry: Hashable, Sendable {
+        public let key: Swift.String
+        public let value: TokenValue
+      }
+
+      /// Every variable with no theme: every axis at its default.
+
+      """
+}
+
+/// The identifier of every path of an export, unique among its group's
+/// members (``SwiftNames``), settled once for all the file's namespaces.
+struct SwiftNameTable {
+  private var scopes: [[String]: SwiftNames] = [:]
+  private var identifiers: [[String]: String] = [:]
+
+  /// Names `path` and each group on the way to it, in order of first mention.
+  mutating func add(_ path: [String]) {
+    for end in path.indices {
+      let full = Array(path[...end])
+      guard identifiers[full] == nil else { continue }
+      identifiers[full] = scopes[Array(path[..<end]), default: SwiftNames()].identifier(path[end])
     }
+  }
 
-    /// A length and its unit, `px` or `rem`.
-    public struct TokenDimension: Hashable, Sendable {
-      public let value: Swift.Double
-      public let unit: Swift.String
-    }
-
-    /// A duration, in seconds.
-    public struct TokenDuration: Hashable, Sendable {
-      public let seconds: Swift.Double
-    }
-
-    /// A value of no other type: what a token of a composite type holds.
-    public indirect enum TokenValue: Hashable, Sendable {
-      case null
-      case bool(Swift.Bool)
-      case int(Swift.Int)
-      case double(Swift.Double)
-      case string(Swift.String)
-      case list([TokenValue])
-      case map([TokenValueEntry])
-    }
-
-    /// One entry of a `TokenValue.map`, in order.
-    public struct TokenValueEntry: Hashable, Sendable {
-      public let key: Swift.String
-      public let value: TokenValue
-    }
-
-    /// Every variable with no theme: every axis at its default.
-
-    """
+  func identifier(_ path: [String]) -> String { identifiers[path]! }
 }
 
 /// Swift identifiers for variable and theme names, unique in one scope:
 /// words (split at any character that is no ASCII letter or digit) joined
-/// in lower camel case, a non-ASCII character written as `uXXXX`, `_` in
+/// in lower camel case, a non-ASCII character written as `uXXXX` (four
+/// hex digits; `UXXXXXXXX`, eight, past U+FFFF), `_` in
 /// front of a leading digit, keywords in backticks (the few a declaration
 /// cannot take even so get `_` after them), the file's own type names
 /// `_` after them, and a name an earlier one took `_2`, `_3`….
@@ -195,7 +226,11 @@ struct SwiftNames {
       if isASCIIAlphanumeric {
         word.unicodeScalars.append(scalar)
       } else if scalar.value >= 0x80 {
-        word += "u" + String(scalar.value, radix: 16, uppercase: true)
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        word +=
+          scalar.value > 0xFFFF
+          ? "U" + String(repeating: "0", count: 8 - digits.count) + digits
+          : "u" + String(repeating: "0", count: 4 - digits.count) + digits
       } else if !word.isEmpty {
         words.append(word)
         word = ""

@@ -25,6 +25,8 @@ public struct TokenExport: Sendable {
   let plan: ThemeAxes
   /// The design tokens' types and documentation, by theme and path.
   let tokens: [TokenKey: SheetOutline.Token]
+  /// The limits of every evaluation, as a load's.
+  let options: LoadOptions
 
   /// Reads `sheet`'s variables under `themes` (none: every axis at its
   /// default). A theme no loaded sheet mentions, or two of one axis, is
@@ -52,6 +54,7 @@ public struct TokenExport: Sendable {
     let themes = given.map(\.name)
     try Self.check(given, known: known, plan: sheet.plan)
     plan = sheet.plan
+    self.options = options
     sources = sheet.variableSources
     axes =
       sheet.axes
@@ -119,10 +122,60 @@ public struct TokenExport: Sendable {
     }
   }
 
-  /// The variables of each theme whose value differs from `base`'s.
+  /// The variables of each theme whose value is not the same as `base`'s
+  /// (`PropertyValue.isSame(as:)`: NaN is NaN).
   var changes: [(theme: String, variables: [ExportedVariable])] {
     let baseValues = Dictionary(base.map { ($0.path, $0.value) }, uniquingKeysWith: { _, last in last })
-    return themed.map { theme, variables in (theme, variables.filter { baseValues[$0.path] != $0.value }) }
+    return themed.map { theme, variables in
+      (theme, variables.filter { baseValues[$0.path].map($0.value.isSame) != true })
+    }
+  }
+
+  /// Every combination of themes of two or more axes (none selected)
+  /// under which a variable can take a value that no one theme's gives:
+  /// the themes other than their axes' defaults that a variable reaches
+  /// (through its references, under any theme; where a default reaches
+  /// it, every other theme of its axis), taken from distinct axes; with
+  /// the variables that reach it, under it. Fewest themes first, then in
+  /// axis order, each combination once.
+  func combinations() -> [(themes: [String], variables: [ExportedVariable])] {
+    guard selectedThemes.isEmpty else { return [] }
+    let defaults = Set(axes.compactMap(\.defaultTheme))
+    var axisOf: [String: Int] = [:]
+    for (index, axis) in axes.enumerated() { for theme in axis.themes { axisOf[theme] = index } }
+    let reach = ThemeReach(sources: sources)
+    var found: [[String]: Set<[String]>] = [:]
+    var paths: Set<[String]> = []
+    for variable in base + themed.flatMap(\.variables) where paths.insert(variable.path).inserted {
+      // A default theme that reaches it makes every other theme of its
+      // axis one that changes it (by leaving the default out).
+      let reached = reach.themes(reaching: variable.path)
+      var themes = reached.filter { !defaults.contains($0) && axisOf[$0] != nil }
+      for theme in reached where defaults.contains(theme) {
+        if let slot = axisOf[theme] { themes.formUnion(axes[slot].themes.filter { $0 != theme }) }
+      }
+      var byAxis: [Int: [String]] = [:]
+      for theme in themes.sorted() { byAxis[axisOf[theme]!, default: []].append(theme) }
+      guard byAxis.count > 1 else { continue }
+      // One theme or none per reached axis, two or more in all.
+      var partial: [[String]] = [[]]
+      for slot in byAxis.keys.sorted() {
+        partial = partial.flatMap { chosen in [chosen] + byAxis[slot]!.map { chosen + [$0] } }
+      }
+      for combination in partial where combination.count > 1 { found[combination, default: []].insert(variable.path) }
+    }
+    func order(_ themes: [String]) -> [Int] {
+      themes.map { theme in axes[axisOf[theme]!].themes.firstIndex(of: theme)! + 1_000_000 * axisOf[theme]! }
+    }
+    let sorted = found.keys.sorted { left, right in
+      left.count != right.count ? left.count < right.count : order(left).lexicographicallyPrecedes(order(right))
+    }
+    let evaluation = VariableEvaluation(sources: sources, limits: options)
+    // Only the variables that reach the combination: the others are what
+    // one theme's rule gives, and evaluating them would multiply the axes.
+    return sorted.compactMap { themes in
+      (try? evaluation.variables(under: Self.set(of: themes, plan: plan), only: found[themes])).map { (themes, $0) }
+    }
   }
 
   /// The set a theme's values are evaluated under: it, with every other
@@ -174,18 +227,26 @@ struct ExportedVariable: Sendable {
 }
 
 extension TokenExport {
+  /// The file in an export folder that lists the files the export wrote,
+  /// under the line ``ExportFormat/marker``: what tells an earlier export
+  /// from someone's folder.
+  static let markerName = ".stylist-export"
+
   /// Writes the export of `format` to `path`: for `dtcg` without selected
-  /// themes a folder (new, or holding an earlier export, which is
-  /// replaced), else the one file. Nothing is half-written: a failure
-  /// (an error at `path`) leaves what was there.
+  /// themes a folder (new, empty, or holding exactly an earlier export of
+  /// the format, which is replaced), else the one file (new, or an
+  /// earlier export of the format: one that begins with its header).
+  /// Nothing is half-written and nothing the export did not write is
+  /// deleted or overwritten: a failure (an error at `path`) leaves what
+  /// was there.
   public func write(_ format: ExportFormat, to path: String) throws(SheetLoadError) {
     let files = self.files(format)
     do throws(OutputFiles.Failure) {
       if format.writesFolder(selectedThemes: selectedThemes) {
         try OutputFiles.writeFolder(
-          files.map { ($0.path, $0.text) }, at: path, marker: DTCGRenderer.resolverName)
+          files.map { ($0.path, $0.text) }, at: path, marker: Self.markerName, kind: format.marker)
       } else {
-        try OutputFiles.writeFile(files[0].text, to: path)
+        try OutputFiles.writeFile(files[0].text, to: path, header: format.header)
       }
     } catch {
       throw SheetLoadError(diagnostics: [
@@ -199,4 +260,17 @@ extension ExportFormat {
   /// Whether the export is a folder of files (DTCG's resolver and its
   /// token files) rather than one file.
   public func writesFolder(selectedThemes: [String]) -> Bool { self == .dtcg && selectedThemes.isEmpty }
+
+  /// The first line of an export folder's marker file.
+  var marker: String { "stylist export --format \(rawValue)" }
+
+  /// How every one-file export of the format begins: a file that begins
+  /// otherwise is no earlier export, and `-o` does not overwrite it.
+  var header: String {
+    switch self {
+    case .css: "/* Design tokens exported by `stylist export --format css`. */\n"
+    case .swift: "// Design tokens exported by `stylist export --format swift`.\n"
+    case .dtcg: "{\n  \"$description\": \"Design tokens exported by `stylist export --format dtcg`.\""
+    }
+  }
 }

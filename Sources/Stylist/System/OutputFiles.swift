@@ -23,8 +23,18 @@ package enum OutputFiles {
     package var message: String
   }
 
-  /// Writes `text` to the file `path`, replacing one that is there.
-  package static func writeFile(_ text: String, to path: String) throws(Failure) {
+  /// Writes `text` to the file `path`, replacing one that is there. With
+  /// `header`, a file that is there is replaced only when it begins with
+  /// it (an earlier output of the same kind): a file someone else wrote
+  /// is never overwritten.
+  package static func writeFile(_ text: String, to path: String, header: String? = nil) throws(Failure) {
+    if let header, let existing = FileManager.default.contents(atPath: path),
+      !existing.starts(with: Array(header.utf8))
+    {
+      throw Failure(
+        message: "cannot write '\(path)': it holds a file that is no earlier export of this format; "
+          + "name a new file or remove it")
+    }
     let temporary = temporaryName(beside: path)
     do throws(Failure) {
       try writeNew(Array(text.utf8), to: temporary, named: path)
@@ -36,51 +46,110 @@ package enum OutputFiles {
   }
 
   /// Writes `files` (paths relative to the folder, `/` between folders)
-  /// as the folder `path`: a new one, or one holding an earlier export
-  /// (its `marker` file), which is replaced whole; a folder holding other
-  /// files is refused, so that nothing of someone's is deleted.
-  static func writeFolder(_ files: [(path: String, text: String)], at path: String, marker: String) throws(Failure) {
+  /// into the folder `path` with the file `marker` listing them, under
+  /// its first line `kind`. The folder must be new, empty, or hold exactly
+  /// an earlier output of the same kind: its marker and the files it
+  /// lists (and their folders). Anything else is refused whole, so that
+  /// nothing of someone's is deleted or overwritten.
+  ///
+  /// Every file is written beside its place first; only when all are
+  /// written are they renamed into place, then the earlier output's files
+  /// the new one lacks removed. The folder itself is never renamed, so
+  /// `.` (the current folder) works like any other.
+  static func writeFolder(
+    _ files: [(path: String, text: String)], at path: String, marker: String, kind: String
+  ) throws(Failure) {
+    let folder = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
     var status = stat()
-    let exists = stat(path, &status) == 0
+    let exists = stat(folder, &status) == 0
+    var earlier: [String] = []
     if exists {
       guard status.st_mode & S_IFMT == S_IFDIR else {
         throw Failure(message: "cannot write the folder '\(path)': a file of that name is in the way")
       }
-      let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-      guard entries.isEmpty || entries.contains(marker) else {
-        throw Failure(
-          message: "cannot write the folder '\(path)': it holds files that are no export (no '\(marker)'); "
-            + "name a new or empty folder")
-      }
+      earlier = try earlierOutput(in: folder, named: path, marker: marker, kind: kind)
+    } else {
+      guard mkdir(folder, 0o755) == 0 else { throw failure(path) }
     }
-    let temporary = temporaryName(beside: path)
+    let listing = ([kind] + files.map(\.path)).joined(separator: "\n") + "\n"
+    let written = files + [(marker, listing)]
+    var staged: [(temporary: String, target: String)] = []
+    var madeFolders: [String] = []
     do throws(Failure) {
-      guard mkdir(temporary, 0o755) == 0 else { throw failure(path) }
-      for file in files {
-        let parts = file.path.split(separator: "/")
-        var folder = temporary
-        for part in parts.dropLast() {
-          folder += "/" + part
-          guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { throw failure(path) }
+      for file in written {
+        var inner = folder
+        for part in file.path.split(separator: "/").dropLast() {
+          inner += "/" + part
+          if mkdir(inner, 0o755) == 0 {
+            madeFolders.append(inner)
+          } else if errno != EEXIST {
+            throw failure(path)
+          }
         }
-        try writeNew(Array(file.text.utf8), to: temporary + "/" + file.path, named: path)
-      }
-      if exists {
-        let old = temporaryName(beside: path) + "-old"
-        guard rename(path, old) == 0 else { throw failure(path) }
-        guard rename(temporary, path) == 0 else {
-          let reason = failure(path)
-          _ = rename(old, path)
-          throw reason
-        }
-        try? FileManager.default.removeItem(atPath: old)
-      } else {
-        guard rename(temporary, path) == 0 else { throw failure(path) }
+        let target = folder + "/" + file.path
+        let temporary = temporaryName(beside: target)
+        try writeNew(Array(file.text.utf8), to: temporary, named: path)
+        staged.append((temporary, target))
       }
     } catch {
-      try? FileManager.default.removeItem(atPath: temporary)
+      for file in staged { _ = unlink(file.temporary) }
+      for made in madeFolders.reversed() { _ = rmdir(made) }
+      if !exists { _ = rmdir(folder) }
       throw error
     }
+    // The marker is the last file renamed into place: until it is, the
+    // folder's listing names the earlier output's files.
+    for file in staged {
+      guard rename(file.temporary, file.target) == 0 else {
+        let reason = failure(path)
+        for left in staged { _ = unlink(left.temporary) }
+        throw reason
+      }
+    }
+    let kept = Set(written.map(\.path))
+    for stale in earlier where !kept.contains(stale) {
+      _ = unlink(folder + "/" + stale)
+      var parent = stale
+      while let slash = parent.lastIndex(of: "/") {
+        parent = String(parent[..<slash])
+        guard rmdir(folder + "/" + parent) == 0 else { break }
+      }
+    }
+  }
+
+  /// The files of the earlier output in `folder` (its marker's listing),
+  /// empty for an empty folder; a failure naming the folder when it holds
+  /// anything else: no marker, another kind's, or a file the marker does
+  /// not list.
+  private static func earlierOutput(in folder: String, named path: String, marker: String, kind: String)
+    throws(Failure) -> [String]
+  {
+    let entries = (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []
+    guard !entries.isEmpty else { return [] }
+    func refused(_ reason: String) -> Failure {
+      Failure(message: "cannot write the folder '\(path)': \(reason); name a new or empty folder")
+    }
+    guard let data = FileManager.default.contents(atPath: folder + "/" + marker) else {
+      throw refused("it holds files that are no export (no '\(marker)')")
+    }
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    guard lines.first == kind else { throw refused("it holds another kind of export ('\(marker)' is no '\(kind)')") }
+    let listed = Array(lines.dropFirst())
+    var allowed = Set(listed + [marker])
+    for file in listed {
+      var parent = file
+      while let slash = parent.lastIndex(of: "/") {
+        parent = String(parent[..<slash])
+        allowed.insert(parent)
+      }
+    }
+    if let stranger = entries.sorted().first(where: { !allowed.contains($0) }) {
+      throw refused("it holds '\(stranger)', which the earlier export did not write")
+    }
+    // Only what is there is the earlier export's: a listing naming
+    // anything else (`../`) removes nothing.
+    let present = Set(entries)
+    return listed.filter(present.contains)
   }
 
   /// Creates the file `path` (which must not exist) holding `bytes`.

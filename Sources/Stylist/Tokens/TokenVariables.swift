@@ -117,18 +117,20 @@ struct TokenVariables {
     if cyclic.contains(path) {
       value = .scalar(SourceScalar(form: .literal(.null), position: token.value.position))
       check(nil, of: token, path: path, type: type)
-    } else if let stylist = Self.stylistValue(of: token) {
-      // `$value` is checked as other tools read it; the variable is the export's value.
+    } else {
       let (uses, failures) = (self.uses, pointerFailures)
       let dtcg = converted(token.value, file: token.file)
-      check(pointerFailures == failures ? dtcg : nil, of: token, path: path, type: type)
-      (self.uses, references) = (uses, [])
-      value = converted(stylist, file: token.file)
-    } else {
-      let failures = pointerFailures
-      value = converted(token.value, file: token.file)
       // A pointer that failed is an error of its own; its null is no value to check.
-      check(pointerFailures == failures ? value : nil, of: token, path: path, type: type)
+      check(pointerFailures == failures ? dtcg : nil, of: token, path: path, type: type)
+      let (dtcgUses, dtcgReferences) = (self.uses, references)
+      (self.uses, references) = (uses, [])
+      if let stylist = stylistValue(of: token) {
+        // `$value` is checked as other tools read it; the variable is the export's value.
+        value = stylist
+      } else {
+        (self.uses, references) = (dtcgUses, dtcgReferences)
+        value = dtcg
+      }
     }
     var seen: Set<String> = []
     let distinct = references.filter { seen.insert($0).inserted }
@@ -152,15 +154,90 @@ struct TokenVariables {
     return token.value.literalValue.flatMap(StyleColor.init)
   }
 
-  /// The value a Stylist export keeps where DTCG's `$value` cannot say it
-  /// (a colour written as a CSS hex string): `$extensions."dev.stylist".value`.
-  /// It is the variable's value, so that importing an export gives back
-  /// what was exported; `$value` is what other tools read.
-  private static func stylistValue(of token: DesignToken) -> SourceValue? {
+  /// The value a Stylist export keeps where DTCG's `$value` cannot say
+  /// it (docs/CLI.md: Exporting tokens), under `$extensions."dev.stylist"`:
+  /// `template`, the value as a sheet writes it (its strings' references
+  /// read as a sheet's are), else `value`, the value exactly (no alias
+  /// in it). A number JSON cannot write is `{ "$number": ".nan" }` in
+  /// either. It is the variable's value, so that importing an export gives
+  /// back what was exported; `$value` is what other tools read.
+  private mutating func stylistValue(of token: DesignToken) -> SourceValue? {
     guard case .map(let extensions)? = token.properties.extensions,
       case .map(let stylist)? = extensions.entries.last(where: { $0.key == "dev.stylist" })?.value
     else { return nil }
-    return stylist.entries.last(where: { $0.key == "value" })?.value
+    if let template = stylist.entries.last(where: { $0.key == "template" })?.value {
+      return sheetValue(template, file: token.file)
+    }
+    return stylist.entries.last(where: { $0.key == "value" }).map { Self.exactValue($0.value) }
+  }
+
+  /// `value` with each `{ "$number": … }` made its number.
+  private static func exactValue(_ value: SourceValue) -> SourceValue {
+    switch value {
+    case .scalar: return value
+    case .list(var list):
+      list.items = list.items.map(exactValue)
+      return .list(list)
+    case .map(var map):
+      if let number = Self.number(in: map) { return number }
+      for index in map.entries.indices { map.entries[index].value = exactValue(map.entries[index].value) }
+      return .map(map)
+    }
+  }
+
+  private static func number(in map: SourceMap) -> SourceValue? {
+    guard map.entries.count == 1, let text = map.entries[0].value.stringValue,
+      let number = DTCGValues.number(in: [map.entries[0].key: .string(text)])
+    else { return nil }
+    return .scalar(SourceScalar(form: .literal(.double(number)), position: map.position))
+  }
+
+  /// A template's value: each string's `$$` and references read as a
+  /// sheet reads them (a string that is one reference is that variable's
+  /// value), numbers as in ``exactValue(_:)``; a malformed reference is
+  /// an error at the string.
+  private mutating func sheetValue(_ value: SourceValue, file: String) -> SourceValue {
+    switch value {
+    case .scalar(let scalar):
+      guard case .literal(.string(let text)) = scalar.form else { return value }
+      let pieces: [TemplatePiece]?
+      do {
+        pieces = try VariableReference.pieces(in: text, at: scalar.position, textColumn: nil)
+      } catch {
+        sink.error(error.message, .invalidToken, at: scalar.position.location(in: file))
+        return .scalar(SourceScalar(form: .literal(.null), position: scalar.position))
+      }
+      guard let pieces else { return value }
+      var literal = ""
+      var converted: [TemplatePiece] = []
+      for piece in pieces {
+        switch piece {
+        case .literal(let text):
+          literal += text
+          converted.append(piece)
+        case .reference(let use):
+          references.append(use.name)
+          uses.append(SheetOutline.Use(path: use.name, file: file, position: use.position))
+          converted.append(piece)
+        }
+      }
+      if converted.count == 1, case .reference(let use) = converted[0] {
+        return .scalar(SourceScalar(form: .reference(use), position: scalar.position))
+      }
+      let form: SourceScalar.Form =
+        converted.contains { if case .reference = $0 { true } else { false } }
+        ? .template(converted) : .literal(.string(literal))
+      return .scalar(SourceScalar(form: form, position: scalar.position))
+    case .list(var list):
+      list.items = list.items.map { sheetValue($0, file: file) }
+      return .list(list)
+    case .map(var map):
+      if let number = Self.number(in: map) { return number }
+      for index in map.entries.indices {
+        map.entries[index].value = sheetValue(map.entries[index].value, file: file)
+      }
+      return .map(map)
+    }
   }
 
   /// The type of the token an alias chain ends at, following at most

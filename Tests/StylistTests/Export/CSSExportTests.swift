@@ -10,6 +10,8 @@ import Testing
   /// Rules by selector, each its declarations by (unescaped) name, in order.
   private func parse(_ css: String) -> [(selector: String, declarations: [(name: String, value: String)])] {
     var rules: [(selector: String, declarations: [(name: String, value: String)])] = []
+    #expect(css.hasPrefix(ExportFormat.css.header))
+    let css = String(css.dropFirst(ExportFormat.css.header.count))
     for block in css.components(separatedBy: "}\n") where !block.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     {
       let parts = block.components(separatedBy: " {\n")
@@ -129,7 +131,7 @@ import Testing
     let sheet = try StyleSheet(contentsOf: sheetPath)
     let export = try TokenExport(sheet: sheet)
     let rules = parse(export.files(.css)[0].text)
-    let paths = ExportSheets.variablePaths(sheet)
+    let paths = ExportSheets.variablePaths(export)
     let probed = try StyleSheet(contentsOf: [sheetPath, try files.write("probe.yaml", ExportSheets.probe(paths))])
     let base = leaves(probed, paths: paths, themes: [])
     #expect(rules.first?.selector == ":root")
@@ -193,6 +195,7 @@ import Testing
     let css = try TokenExport(sheet: sheet).files(.css)[0].text
     #expect(
       css == """
+        /* Design tokens exported by `stylist export --format css`. */
         :root {
           --a\\ b: 1;
           --p3: color(display-p3 1 0 0.5 / 0.5);

@@ -11,7 +11,7 @@ import Testing
     let original = try StyleSheet(contentsOf: sheetPaths)
     let export = try TokenExport(sheet: original)
     try export.write(.dtcg, to: files.folder + "/out")
-    let paths = ExportSheets.variablePaths(original)
+    let paths = ExportSheets.variablePaths(export)
     #expect(paths.count > 10)
     let probe = try files.write("probe.yaml", ExportSheets.probe(paths))
     let importer = try files.write("import.yaml", "tokens: [out/\(DTCGRenderer.resolverName)]\n")

@@ -62,15 +62,10 @@ enum ExportSheets {
     return text
   }
 
-  /// Every leaf variable's path in `sheet`.
-  static func variablePaths(_ sheet: StyleSheet) -> [String] {
-    var paths: [String] = []
-    var seen: Set<String> = []
-    var trees = [sheet.variableSources.global] + Array(sheet.variableSources.themes.values)
-    while let tree = trees.popLast() {
-      for (path, _) in tree.leaves where seen.insert(path).inserted { paths.append(path) }
-    }
-    return paths.sorted()
+  /// Every variable's path as the export writes them (a leaf, an empty
+  /// map, a colour or dimension object), under no theme or any.
+  static func variablePaths(_ export: TokenExport) -> [String] {
+    Set((export.base + export.themed.flatMap(\.variables)).map(\.dottedPath)).sorted()
   }
 
   /// Every set of current themes a query can have: per axis each theme,

@@ -46,7 +46,7 @@ import Testing
         let names: [Int] = [
           Tokens.names.`default`, Tokens.names.`class`, Tokens.names.Type_, Tokens.names.self_, Tokens.names._1x,
           Tokens.names._2Col, Tokens.names.BodyLarge, Tokens.names.bodyLarge, Tokens.names.bodyLarge_2,
-          Tokens.names.cafuE9, Tokens.names.u65E5u672C, Tokens.names.Tokens_, Tokens.names.TokenColor_,
+          Tokens.names.cafu00E9, Tokens.names.u65E5u672C, Tokens.names.Tokens_, Tokens.names.TokenColor_,
           Tokens.names.Swift_, Tokens.names.String, Tokens.names.root, Tokens.names.aB, Tokens.names.withQuote,
           TokenThemes.dark.names.`default`,
         ]
@@ -69,7 +69,9 @@ import Testing
     #expect(names.identifier("body-large") == "bodyLarge")
     #expect(names.identifier("bodyLarge") == "bodyLarge_2")
     #expect(names.identifier("self") == "self_")
-    #expect(names.identifier("é") == "uE9")
+    #expect(names.identifier("é") == "u00E9")
+    #expect(names.identifier("über") == "u00FCber")
+    #expect(names.identifier("😀") == "U0001F600")
     #expect(names.identifier("TokenColor") == "TokenColor_")
     #expect(names.identifier("") == "__")
   }
