@@ -18,8 +18,11 @@ import Observation
 /// ``mode``, ``knownThemes`` or ``themeWarning`` inside
 /// `withObservationTracking` (as SwiftUI does for a view's body) is told of
 /// the changes that can alter what it read, and of no others: an answer of
-/// a reload, a theme change or a mode change; ``knownThemes`` of a reload
-/// alone; ``themeWarning`` of a reload or a theme change.
+/// a reload, a mode change, or a theme change on an axis that can change
+/// it (a themed selector for its node names the axis's themes, or its
+/// values reach their variables); ``knownThemes`` of a reload alone;
+/// ``themeWarning`` of a reload, a theme change or a refused
+/// ``setTheme(_:onAxis:)``.
 ///
 /// (Named `StyleEngine`, not `Stylist`, so that `Stylist.Component` names this
 /// module's type in an app that has its own `Component`.)
