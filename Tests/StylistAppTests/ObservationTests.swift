@@ -86,6 +86,54 @@ import Testing
     #expect(Self.tells(engine, reading: readImages) { engine.mode = .classic })
   }
 
+  /// An answer is told of a theme change only on the axes that can change
+  /// it: those its values follow, and those a themed selector for its node
+  /// names.
+  @Test func anAnswerIsToldOnlyOfTheAxesThatCanChangeIt() throws {
+    let yaml = """
+      axes:
+        appearance: { themes: [light, dark], default: light }
+        density: { themes: [regular, compact], default: regular }
+      variables: { ink: black, gap: 8 }
+      themes:
+        dark: { variables: { ink: white } }
+        compact: { variables: { gap: 4 } }
+      styles:
+        plain: { size: 12 }
+        inked: { color: $ink }
+        spaced: { color: $ink, margin: $gap }
+        chip: { size: 12 }
+        "@compact/chip": { size: 10 }
+        "*-button/label": { size: 12 }
+        "@compact/label": { size: 11 }
+      """
+    let engine = StyleEngine(sheets: [try StyleSheet(yaml: yaml)])
+    let density = { engine.setTheme(engine.theme(onAxis: "density") == "compact" ? nil : "compact", onAxis: "density") }
+    let appearance = {
+      engine.setTheme(engine.theme(onAxis: "appearance") == "dark" ? nil : "dark", onAxis: "appearance")
+    }
+    func tells(_ node: NodeIdentifier, _ change: () -> Void) -> Bool {
+      Self.tells(engine, reading: { _ = engine.bestMatch(for: node) }, when: change)
+    }
+    #expect(!tells("plain", density) && !tells("plain", appearance))
+    #expect(!tells("inked", density) && tells("inked", appearance))
+    #expect(tells("spaced", density) && tells("spaced", appearance))
+    // A themed selector on density can win for `chip`.
+    #expect(tells("chip", density) && !tells("chip", appearance))
+    #expect(tells("ok-button/label", density))
+    // A node's own theme on an axis wins there.
+    #expect(!tells("@regular/chip", density))
+    // A cascade follows every rule it merges.
+    #expect(Self.tells(engine, reading: { _ = engine.cascade(for: "spaced") }, when: density))
+    #expect(!Self.tells(engine, reading: { _ = try? engine.cascade(parsing: "plain") }, when: appearance))
+    // The mode and a reload reach every answer.
+    #expect(Self.tells(engine, reading: { _ = engine.bestMatch(for: "plain") }) { engine.mode = .classic })
+    #expect(
+      try Self.tells(engine, reading: { _ = engine.bestMatch(for: "plain") }) {
+        engine.replace(with: [try StyleSheet(yaml: yaml)])
+      })
+  }
+
   /// A theme no sheet mentions is accepted, and the engine says so.
   @Test func anUnknownThemeIsReportedToTheApp() throws {
     let engine = StyleEngine(sheets: [try StyleSheet(yaml: Self.sheet)])

@@ -6,28 +6,43 @@ import Stylist
 
 // article: begin
 /// What a text-like view takes from its style; any property may be missing.
+/// Colours and lengths decode as sheets and design tokens write them: a
+/// colour object or a CSS hex string, a `{ value, unit }` length.
 struct TextStyle: Decodable, Equatable {
-  var color: String?
-  var size: Double?
+  var color: StyleColor?
+  var size: StyleDimension?
   var bold: Bool?
 }
 
 /// The node of a view: its token inside the enclosing groups' components.
 /// Reading the answer inside a view's `body` is what makes SwiftUI redraw the
-/// view when a reload, a theme change or a mode change can alter it.
-func textStyle(_ engine: StyleEngine, path: [Component], token: String) -> TextStyle? {
-  let node = NodeIdentifier(token: token).within(path)
-  return try? engine.bestMatch(for: node).decode(TextStyle.self)
-}
-
-/// `#RRGGBB` or `#RRGGBBAA` as red, green, blue and opacity from 0 to 1.
-func rgba(_ hex: String) -> (red: Double, green: Double, blue: Double, opacity: Double)? {
-  guard hex.first == "#", hex.count == 7 || hex.count == 9, let value = UInt64(hex.dropFirst(), radix: 16) else {
+/// view when a reload, a theme change or a mode change can alter it. A
+/// style that does not fit `TextStyle` is a mistake in the sheet: `report`
+/// gets its located message (debug builds print it), and the view is unstyled.
+func textStyle(
+  _ engine: StyleEngine, path: [Component], token: String,
+  report: (StyleDecodingError) -> Void = { error in
+    #if DEBUG
+      print(error)
+    #endif
+  }
+) -> TextStyle? {
+  let answer = engine.bestMatch(for: NodeIdentifier(token: token).within(path))
+  guard answer.isResolved else { return nil }
+  do {
+    return try answer.decode(TextStyle.self)
+  } catch {
+    report(error)
     return nil
   }
-  let rgba = hex.count == 7 ? value << 8 | 0xFF : value
-  let channel = { (shift: UInt64) in Double(rgba >> shift & 0xFF) / 255 }
-  return (channel(24), channel(16), channel(8), channel(0))
+}
+
+/// A colour as red, green, blue and opacity from 0 to 1 in sRGB (converted
+/// and gamut-mapped from any colour space), as `Color(.sRGB, …)` takes them.
+func rgba(_ color: StyleColor) -> (red: Double, green: Double, blue: Double, opacity: Double) {
+  let srgb = color.srgb
+  let channel = { (index: Int) in srgb.components[index] ?? 0 }
+  return (channel(0), channel(1), channel(2), srgb.alpha)
 }
 
 /// On a sheet with `appearance` and `density` axes, each axis follows one

@@ -2,10 +2,11 @@
 /// the style they came from:
 /// `app.yaml:12:3: error: cannot decode 'shadow.radius': expected a number, found the string "4px"`.
 ///
-/// With cascade, the style is the rule the failing value came from: the
-/// strongest applicable rule that has the property, whose value the merge
-/// kept. A missing property, or a style that does not fit as a whole, is
-/// the winner's.
+/// The style is the one the failing value was written in: with cascade,
+/// the strongest applicable rule that has the property, whose value the
+/// merge kept; a property inherited through `extends`, the style it
+/// extends that wrote it. A missing property, or a style that does not
+/// fit as a whole, is the winner's.
 public struct StyleDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The property that failed, as keys and list positions
   /// (`shadow.offsets[1]`); empty when the style as a whole did not fit.
@@ -44,7 +45,7 @@ public struct StyleDecodingError: Error, Sendable, Hashable, CustomStringConvert
     }
     let origin = answer.origin(ofProperty: context?.codingPath.first?.stringValue)
     self.init(
-      propertyPath: context.map { Self.path($0.codingPath) } ?? "", rule: origin.rule?.name, source: origin.source,
+      propertyPath: context.map { Self.path($0.codingPath) } ?? "", rule: origin.rule, source: origin.source,
       message: context?.debugDescription ?? String(describing: error))
   }
 
@@ -82,12 +83,16 @@ extension Resolution {
     }
   }
 
-  /// The rule the top-level property `name` came from, and where it was
-  /// written: with cascade, the strongest applicable rule that has it;
-  /// otherwise, and for a property no rule has, the winner (nil for the
-  /// default style) and the answer's source.
-  func origin(ofProperty name: String?) -> (rule: StyleRule?, source: SourceLocation?) {
-    if let name, let rule = cascaded?.strongestRule(having: name) { return (rule, rule.source) }
-    return (match?.rule, source)
+  /// The registered selector of the style the top-level property `name`
+  /// was written in, and its source: with cascade, the strongest applicable
+  /// rule that has it; otherwise the winner; in either, the style it
+  /// extends that wrote it, for an inherited one. For a property no rule
+  /// has, the winner (nil for the default style) and the answer's source.
+  func origin(ofProperty name: String?) -> (rule: String?, source: SourceLocation?) {
+    guard let name, let rule = cascaded?.strongestRule(having: name) ?? match?.rule else {
+      return (match?.rule.name, source)
+    }
+    if let inherited = rule.style.inherited[name] { return (inherited.rule, inherited.source) }
+    return (rule.name, cascaded == nil ? source : rule.source)
   }
 }

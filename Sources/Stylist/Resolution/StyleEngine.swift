@@ -18,8 +18,11 @@ import Observation
 /// ``mode``, ``knownThemes`` or ``themeWarning`` inside
 /// `withObservationTracking` (as SwiftUI does for a view's body) is told of
 /// the changes that can alter what it read, and of no others: an answer of
-/// a reload, a theme change or a mode change; ``knownThemes`` of a reload
-/// alone; ``themeWarning`` of a reload or a theme change.
+/// a reload, a mode change, or a theme change on an axis that can change
+/// it (a themed selector for its node names the axis's themes, or its
+/// values reach their variables); ``knownThemes`` of a reload alone;
+/// ``themeWarning`` of a reload, a theme change or a refused
+/// ``setTheme(_:onAxis:)``.
 ///
 /// (Named `StyleEngine`, not `Stylist`, so that `Stylist.Component` names this
 /// module's type in an app that has its own `Component`.)
@@ -42,6 +45,10 @@ public final class StyleEngine: Sendable, Observable {
     /// Whether a thread is handing `undelivered` to observers: at most one
     /// does, so observers hear updates one at a time, in order.
     var isDelivering = false
+    /// Why the last `setTheme(_:onAxis:)` changed nothing: an axis no
+    /// sheet declares, or a theme not on it. Cleared by the next change of
+    /// the themes that is made.
+    var refusedThemeRequest: SheetDiagnostic?
 
     /// A handler, and the generation current when it subscribed: it hears
     /// the updates after that one.
@@ -136,20 +143,49 @@ public final class StyleEngine: Sendable, Observable {
   /// Makes `theme` current on the declared axis named `axis` and keeps
   /// every other axis's: it replaces whichever of ``themes`` is on `axis`,
   /// and nil clears the axis, so that its default applies. One atomic
-  /// change, told to observers like setting ``themes``. A theme the
-  /// sheets do not list on `axis` is set all the same, and
-  /// ``themeWarning`` says what it comes to (no sheet mentions it, or two
-  /// themes are on its own axis).
+  /// change, told to observers like setting ``themes``. An axis no loaded
+  /// sheet declares, or a theme that is not one of the axis's themes,
+  /// changes nothing: ``themeWarning`` then says so, with the closest axis
+  /// or theme as its suggestion, until the themes next change.
   public func setTheme(_ theme: String?, onAxis axis: String) {
+    var refused: SheetDiagnostic?
     publish(.theme) { state in
-      let onAxis = state.index.axes.axes.first { $0.name == axis }?.themes ?? []
-      var themes = state.themes.filter { !onAxis.contains($0) }
-      if let theme, !themes.contains(theme) { themes.append(theme) }
+      let axes = state.index.axes.axes
+      guard let declared = axes.first(where: { $0.name == axis }) else {
+        let hint = Suggestion.hint(for: axis, among: axes.map(\.name))
+        refused = SheetDiagnostic(
+          .warning, "setTheme(_:onAxis:) changed nothing: no loaded sheet declares axis '\(axis)'\(hint.text)",
+          kind: .unknownAxis, at: Self.themesLocation, suggestion: hint.name)
+        return false
+      }
+      if let theme, !declared.themes.contains(theme) {
+        let hint = Suggestion.hint(for: theme, among: declared.themes)
+        refused = SheetDiagnostic(
+          .warning,
+          "setTheme(_:onAxis:) changed nothing: theme '\(theme)' is not on axis '\(axis)' ("
+            + declared.themes.joined(separator: ", ") + ")\(hint.text)",
+          kind: .unknownTheme, at: Self.themesLocation, suggestion: hint.name)
+        return false
+      }
+      var themes = state.themes.filter { !declared.themes.contains($0) }
+      if let theme { themes.append(theme) }
       themes.sort()
       guard themes != state.themes else { return false }
       state.themes = themes
       return true
     }
+    refuseThemeRequest(refused)
+  }
+
+  /// Records why a theme request changed nothing (nil: it did not fail),
+  /// and tells the readers of ``themeWarning`` when that differs.
+  private func refuseThemeRequest(_ refused: SheetDiagnostic?) {
+    let changed = state.withLock { state in
+      guard state.refusedThemeRequest != refused else { return false }
+      state.refusedThemeRequest = refused
+      return true
+    }
+    if changed { notify(\.themeRequest) }
   }
 
   /// An explicit precedence mode; nil means the sheets' `mode:`, else
@@ -187,9 +223,11 @@ public final class StyleEngine: Sendable, Observable {
     return SheetDiagnostic(.warning, message, kind: .unknownTheme, at: location, suggestion: suggestion)
   }
 
-  /// The warning about the current ``themes``: one that no loaded sheet
-  /// mentions (``unknownThemeWarning(_:at:)``), or two on one axis; nil
-  /// when there is nothing to say. Setting such themes is allowed, as on
+  /// The warning about the current ``themes``: why the last
+  /// ``setTheme(_:onAxis:)`` changed nothing (until the themes next
+  /// change), a theme that no loaded sheet mentions
+  /// (``unknownThemeWarning(_:at:)``), or two on one axis; nil when there
+  /// is nothing to say. Setting such themes is allowed, as on
   /// the command line (a theme no sheet mentions simply never applies).
   /// This is where an app sees the typo; it changes with the themes and
   /// the sheets, and is observable like them.
@@ -200,7 +238,9 @@ public final class StyleEngine: Sendable, Observable {
   public var themeWarning: SheetDiagnostic? {
     registrar.access(self, keyPath: \.sheets)
     registrar.access(self, keyPath: \.themes)
-    let (index, themes) = state.withLock { ($0.index, $0.themes) }
+    registrar.access(self, keyPath: \.themeRequest)
+    let (index, themes, refused) = state.withLock { ($0.index, $0.themes, $0.refusedThemeRequest) }
+    if let refused { return refused }
     let location = Self.themesLocation
     for theme in themes {
       if let warning = unknownThemeWarning(theme, known: index.themes, at: location) { return warning }
@@ -240,44 +280,78 @@ public final class StyleEngine: Sendable, Observable {
   /// changes it.
   private var sheets: Void { () }
 
-  /// What every answer depends on (the sheets, the themes and the mode), as
-  /// one key path for Observation: a query registers it once, and every
-  /// change changes it.
-  private var answerInputs: Void { () }
+  /// Observation's key path for why the last theme request changed nothing.
+  private var themeRequest: Void { () }
 
-  /// The index and query options of this moment: every answer of one call
-  /// comes from one snapshot (`AnswerWriter.Snapshot` keeps one for a block of lines).
+  /// Observation's key path for the current theme of the axis whose bit
+  /// is `bit` (`AxisMask`): a theme change changes those of the axes whose
+  /// theme it changes.
+  private subscript(axis bit: Int) -> Void { () }
+
+  /// The index and query options of this moment, for a query that may
+  /// depend on all of them: every answer of one call comes from one
+  /// snapshot (`AnswerWriter.Snapshot` keeps one for a block of lines).
   var snapshot: (index: StyleIndex, options: QueryOptions) {
-    registrar.access(self, keyPath: \.answerInputs)
+    registrar.access(self, keyPath: \.sheets)
+    registrar.access(self, keyPath: \.themes)
+    registrar.access(self, keyPath: \.mode)
     return state.withLock { ($0.index, $0.options) }
+  }
+
+  /// The index and query options of this moment, for a query that
+  /// registers what its answer depends on (`observed(_:on:)`).
+  private var unobservedSnapshot: (index: StyleIndex, options: QueryOptions) {
+    state.withLock { ($0.index, $0.options) }
+  }
+
+  /// `answer`, registered for Observation by what can change it: a reload,
+  /// a mode change, and a theme change on an axis whose theme can change
+  /// which rule wins for its node or the values of what it holds
+  /// (`AnswerAxes`); not a theme change elsewhere.
+  private func observed(_ answer: Resolution, on index: StyleIndex) -> Resolution {
+    registrar.access(self, keyPath: \.sheets)
+    registrar.access(self, keyPath: \.mode)
+    for bit in index.axes(changing: answer).bitIndices { registrar.access(self, keyPath: \.[axis: bit]) }
+    return answer
   }
 
   /// The style that wins for `node` (the precedence rules), or the default style.
   public func bestMatch(for node: NodeIdentifier) -> Resolution {
-    let (index, options) = snapshot
-    return index.bestMatch(for: node, options: options)
+    let (index, options) = unobservedSnapshot
+    return observed(index.bestMatch(for: node, options: options), on: index)
   }
 
   /// ``bestMatch(for:)`` for a node identifier given as text, parsed as
   /// ``NodeIdentifier/init(parsing:)`` parses it (the same errors), with
   /// no identifier built: the query for text read at run time.
   public func bestMatch(parsing text: String) throws(SyntaxError) -> Resolution {
-    let (index, options) = snapshot
-    return try index.bestMatch(text: text, options: options)
+    let (index, options) = unobservedSnapshot
+    do {
+      return observed(try index.bestMatch(text: text, options: options), on: index)
+    } catch {
+      // A node that does not parse fails again whatever changes.
+      registrar.access(self, keyPath: \.sheets)
+      throw error
+    }
   }
 
   /// Every applicable rule's properties merged, weakest first, so the
   /// strongest rule's value wins each property.
   public func cascade(for node: NodeIdentifier) -> Resolution {
-    let (index, options) = snapshot
-    return index.cascade(for: node, options: options)
+    let (index, options) = unobservedSnapshot
+    return observed(index.cascade(for: node, options: options), on: index)
   }
 
   /// ``cascade(for:)`` for a node identifier given as text (see
   /// ``bestMatch(parsing:)``).
   public func cascade(parsing text: String) throws(SyntaxError) -> Resolution {
-    let (index, options) = snapshot
-    return try index.cascade(text: text, options: options)
+    let (index, options) = unobservedSnapshot
+    do {
+      return observed(try index.cascade(text: text, options: options), on: index)
+    } catch {
+      registrar.access(self, keyPath: \.sheets)
+      throw error
+    }
   }
 
   /// Every selector that could style `node` (its token, `*` or a glob
@@ -386,31 +460,46 @@ public final class StyleEngine: Sendable, Observable {
   /// the update and hands it to observers unless another thread is already
   /// handing over updates (it will hand over this one too).
   private func publish(_ kind: StyleUpdate.Changes, _ change: (inout State) -> Bool) {
-    let (changed, mustDeliver) = state.withLock { state in
-      guard change(&state) else { return (false, false) }
+    let (changed, mustDeliver, changedAxes) = state.withLock { state in
+      let before = state.options.current?.slots
+      guard change(&state) else { return (false, false, AxisMask()) }
       state.options = state.index.options(themes: state.themes, mode: state.mode)
+      let changedAxes = Self.axes(changedFrom: before, to: state.options.current?.slots)
       state.generation += 1
       state.undelivered.append(state.update(kind))
-      guard !state.isDelivering else { return (true, false) }
+      guard !state.isDelivering else { return (true, false, changedAxes) }
       state.isDelivering = true
-      return (true, true)
+      return (true, true, changedAxes)
     }
     guard changed else { return }
-    tellObservation(kind)
+    if kind.contains(.theme) { refuseThemeRequest(nil) }
+    tellObservation(kind, changedAxes: changedAxes)
     guard mustDeliver else { return }
     while let (update, observers) = nextDelivery() {
       for observer in observers { observer(update) }
     }
   }
 
+  /// The axes whose current theme differs between two query options'
+  /// themes by slot (`CurrentThemes.slots`); every axis when either is unknown.
+  private static func axes(changedFrom before: [ThemeID]?, to after: [ThemeID]?) -> AxisMask {
+    guard let before, let after, before.count == after.count else { return .all }
+    var mask = AxisMask()
+    for slot in before.indices where before[slot] != after[slot] { mask.insert(slot: slot) }
+    return mask
+  }
+
   /// Tells Observation's trackers of what `kind` changed, once it is
   /// published (so a tracker that reads again sees the new state) and
-  /// outside the lock (so it may read).
-  private func tellObservation(_ kind: StyleUpdate.Changes) {
+  /// outside the lock (so it may read); a theme change tells the axes whose
+  /// current theme it changed. (A reload tells every answer through the sheets.)
+  private func tellObservation(_ kind: StyleUpdate.Changes, changedAxes: AxisMask) {
     if kind.contains(.snapshot) { notify(\.sheets) }
-    if kind.contains(.theme) { notify(\.themes) }
+    if kind.contains(.theme) {
+      notify(\.themes)
+      for bit in changedAxes.bitIndices { notify(\.[axis: bit]) }
+    }
     if kind.contains(.mode) { notify(\.mode) }
-    notify(\.answerInputs)
   }
 
   private func notify<Member>(_ keyPath: KeyPath<StyleEngine, Member>) {

@@ -20,6 +20,7 @@ struct StyleIndex: Sendable {
     /// mentioned, and each theme of a style's values keys), by id.
     let themeTable: ThemeTable
     let trie: RuleTrie
+    let answerAxes: AnswerAxes
 
     init(
       rules: [StyleRule], defaultStyle: Style?, declaredMode: PrecedenceMode?, declaredThemes: [String],
@@ -35,6 +36,7 @@ struct StyleIndex: Sendable {
       for rule in rules where !rule.style.themed.isEmpty { valuesKeys.formUnion(rule.style.themed.keys) }
       trie = RuleTrie(rules.map(\.selector))
       themeTable = ThemeTable(themes, axes: axes, valuesKeys: valuesKeys, trie: trie)
+      answerAxes = AnswerAxes(rules: rules, defaultStyle: defaultStyle, themeTable: themeTable)
     }
   }
 
@@ -56,6 +58,12 @@ struct StyleIndex: Sendable {
   var themes: [String] { storage.themes }
   var trie: RuleTrie { storage.trie }
   var themeTable: ThemeTable { storage.themeTable }
+
+  /// The axes whose current theme can change `answer`, one of this index's
+  /// (`AnswerAxes`).
+  func axes(changing answer: Resolution) -> AxisMask {
+    storage.answerAxes.axes(changing: answer, themeTable: storage.themeTable)
+  }
 
   /// Merges sheets in order. A later rule for the same selector replaces the
   /// earlier one and takes the later load position; the last default wins.

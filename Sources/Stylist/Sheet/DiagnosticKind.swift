@@ -76,6 +76,9 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
   public static let emptyComponent = Self(rawValue: "empty-component")
   /// A theme asked for that no loaded sheet mentions.
   public static let unknownTheme = Self(rawValue: "unknown-theme")
+  /// A library engine's `setTheme(_:onAxis:)` naming an axis no loaded
+  /// sheet declares: nothing changes (`themeWarning`).
+  public static let unknownAxis = Self(rawValue: "unknown-axis")
   /// Two themes of one axis asked for together (an error in a node, batch
   /// line or tree; a warning about an engine's themes).
   public static let themeConflict = Self(rawValue: "theme-conflict")
@@ -106,7 +109,7 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
     .unreadableFile, .limitExceeded, .invalidAxis, .invalidTree, .invalidNode, .invalidToken, .invalidResolver,
     .unwritableOutput, .duplicateSelector,
     .neverWins, .unusedVariable, .emptyComponent,
-    .unknownTheme, .themeConflict, .themeGroup, .similarTheme, .themedDropsProperties, .nonstandardToken,
+    .unknownTheme, .unknownAxis, .themeConflict, .themeGroup, .similarTheme, .themedDropsProperties, .nonstandardToken,
     .shadowedToken, .deprecatedToken, .unlistedSet, .singleContextModifier,
   ]
 }

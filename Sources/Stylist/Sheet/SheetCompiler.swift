@@ -100,7 +100,7 @@ struct SheetCompiler {
     }
     let evaluator = ValueEvaluator(
       theme: theme, variables: variables, sink: sink, budget: budget, maxDepth: maxDepth,
-      shadowed: shadowedPaths)
+      shadowed: shadowedPaths, axes: axes, globalVariables: definitions.variables)
     evaluators[theme] = evaluator
     lastEvaluator = (theme, evaluator)
     return evaluator
@@ -145,6 +145,9 @@ struct SheetCompiler {
       // The placeholder's selector and name, without spelling the name out.
       var rule = definitions.styles[index].rule
       rule.style = style
+      if !definitions.styles[index].extends.isEmpty {
+        rule.style.inherited = inheritedOrigins(index).filter { style.properties[$0.key] != nil }
+      }
       rules.append(rule)
     }
     var defaultStyle: Style?
@@ -227,11 +230,54 @@ struct SheetCompiler {
     return false
   }
 
+  /// For each definition whose origins were worked out, the style each
+  /// property it inherits was written in (`inheritedOrigins(_:)`).
+  private var originsByDefinition: [Int: [String: PropertyOrigin]] = [:]
+
+  /// The style each top-level property `index` inherits through `extends`
+  /// was written in: a later extension's over an earlier one's, the
+  /// style's own keys left out. Worked out on a stack, targets first (a
+  /// chain of thousands of `extends` would overflow a call per link); a
+  /// target on a cycle (reported by flattening) adds nothing.
+  private mutating func inheritedOrigins(_ index: Int) -> [String: PropertyOrigin] {
+    var stack = [(index: index, expanded: false)]
+    // The definitions expanded and not yet worked out: the path to the top.
+    var expanding: Set<Int> = []
+    while let (top, expanded) = stack.last {
+      if originsByDefinition[top] != nil || (!expanded && expanding.contains(top)) {
+        stack.removeLast()
+        continue
+      }
+      let targets = (extensionTargets[top] ?? []).compactMap { $0 }
+      if !expanded {
+        stack[stack.count - 1].expanded = true
+        expanding.insert(top)
+        for target in targets where originsByDefinition[target] == nil && !expanding.contains(target) {
+          stack.append((target, false))
+        }
+        continue
+      }
+      stack.removeLast()
+      expanding.remove(top)
+      var origins: [String: PropertyOrigin] = [:]
+      for target in targets {
+        for (key, origin) in originsByDefinition[target] ?? [:] { origins[key] = origin }
+        let written = definitions.styles[target]
+        let origin = PropertyOrigin(rule: written.name, source: written.source)
+        for entry in written.body?.entries ?? [] { origins[entry.key] = origin }
+      }
+      for entry in definitions.styles[top].body?.entries ?? [] { origins[entry.key] = nil }
+      originsByDefinition[top] = origins
+    }
+    return originsByDefinition[index] ?? [:]
+  }
+
   /// Frees the definitions (and with them the source model)
   /// and every table built to compile them; the compiler is spent afterwards.
   private mutating func releaseWorkingState() {
     definitions = SheetDefinitions()
     extensionTargets = [:]
+    originsByDefinition = [:]
     evaluators = [:]
     lastEvaluator = nil
     spareLinks = []
@@ -549,8 +595,12 @@ struct SheetCompiler {
         continue
       }
       let mark = SourcePosition(line: variable.location.line, column: variable.location.column)
+      // Under a theme that puts a value where its map was, the variable is
+      // not there to check: a use of it is what fails, at the use.
       let check: (inout SheetCompiler, ThemeSet) -> Properties? = { compiler, theme in
-        compiler.evaluator(theme).variable(variable.path, at: mark, file: variable.location.file) == nil ? nil : [:]
+        let evaluator = compiler.evaluator(theme)
+        guard evaluator.isDefined(variable.path) else { return [:] }
+        return evaluator.variable(variable.path, at: mark, file: variable.location.file) == nil ? nil : [:]
       }
       let own = variable.theme.map(ThemeSet.init) ?? .none
       sink.hold()

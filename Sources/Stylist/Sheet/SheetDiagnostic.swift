@@ -101,15 +101,15 @@ public struct LoadOptions: Hashable, Sendable {
 
 /// Collects diagnostics, each reported once. An error found while
 /// evaluating under sets of themes, the same words at the same place under
-/// several of them, is one diagnostic that names the sets it is found
-/// under (`ThemedError`), or none when one of them is no theme: every set
-/// that changes nothing of what it reaches inherits the unthemed values.
+/// several of them, is one diagnostic that names the themes under which it
+/// is found (`ThemedError`): the queries each set stands for joined, so
+/// that it names no theme when they are every query.
 final class DiagnosticSink {
   private(set) var diagnostics: [SheetDiagnostic] = []
   private var seen: Set<SheetDiagnostic> = []
   /// For each error found under sets of themes: its place in
-  /// `diagnostics` and the sets, in the order found.
-  private var themed: [ThemedError: (position: Int, sets: [ThemeSet])] = [:]
+  /// `diagnostics`, the sets and the queries they stand for, in the order found.
+  private var themed: [ThemedError: (position: Int, found: [ThemedError.Finding])] = [:]
 
   var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
@@ -117,17 +117,21 @@ final class DiagnosticSink {
     add(SheetDiagnostic(.error, message, kind: kind, at: location, suggestion: suggestion))
   }
 
-  /// An error found under the set of themes `themes`: its message is
-  /// `head`, the sets it is found under, then `tail`.
+  /// An error found under the set of themes `themes`, standing for the
+  /// queries of `region`: its message is `head`, the themes it is found
+  /// under, then `tail`. `definedBy`: for an unknown variable, the themes
+  /// on declared axes that define it.
   func error(
-    _ head: String, under themes: ThemeSet, then tail: String = "", _ kind: DiagnosticKind,
-    at location: SourceLocation, suggestion: String? = nil
+    _ head: String, under themes: ThemeSet, region: QueryRegion, then tail: String = "", _ kind: DiagnosticKind,
+    at location: SourceLocation, suggestion: String? = nil, definedBy: [String] = []
   ) {
-    let error = ThemedError(head: head, tail: tail, kind: kind, location: location, suggestion: suggestion)
+    let error = ThemedError(
+      head: head, tail: tail, kind: kind, location: location, suggestion: suggestion, definedBy: definedBy)
+    let finding = ThemedError.Finding(set: themes, region: region)
     if held != nil {
-      held!.append(.themed(error, themes))
+      held!.append(.themed(error, finding))
     } else {
-      add(error, under: themes)
+      add(error, finding)
     }
   }
 
@@ -153,22 +157,22 @@ final class DiagnosticSink {
     }
   }
 
-  private func add(_ error: ThemedError, under themes: ThemeSet) {
-    guard var found = themed[error] else {
-      themed[error] = (diagnostics.count, [themes])
-      diagnostics.append(error.diagnostic(under: [themes]))
+  private func add(_ error: ThemedError, _ finding: ThemedError.Finding) {
+    guard var entry = themed[error] else {
+      themed[error] = (diagnostics.count, [finding])
+      diagnostics.append(error.diagnostic(found: [finding]))
       return
     }
-    guard !found.sets.contains(themes) else { return }
-    found.sets.append(themes)
-    themed[error] = found
-    diagnostics[found.position] = error.diagnostic(under: found.sets)
+    guard !entry.found.contains(where: { $0.set == finding.set }) else { return }
+    entry.found.append(finding)
+    themed[error] = entry
+    diagnostics[entry.position] = error.diagnostic(found: entry.found)
   }
 
   /// A diagnostic waiting for `release(keeping:)`.
   private enum Waiting {
     case plain(SheetDiagnostic)
-    case themed(ThemedError, ThemeSet)
+    case themed(ThemedError, ThemedError.Finding)
   }
 
   /// Diagnostics waiting between `hold()` and `release(keeping:)`: a
@@ -197,39 +201,58 @@ final class DiagnosticSink {
     for diagnostic in waiting {
       switch diagnostic {
       case .plain(let plain): add(plain)
-      case .themed(let error, let themes): add(error, under: themes)
+      case .themed(let error, let finding): add(error, finding)
       }
     }
   }
 }
 
 /// An error an evaluation under a set of themes finds, apart from the
-/// sets: found under several, it is said once, naming them all.
+/// sets: found under several, it is said once, naming the themes they have
+/// in common as far as the queries they stand for allow.
 struct ThemedError: Hashable {
   var head: String
   var tail: String
   var kind: DiagnosticKind
   var location: SourceLocation
   var suggestion: String?
+  /// For an unknown variable, the themes on declared axes that define it.
+  var definedBy: [String]
+
+  /// A set of themes the error is found under, and the queries it stands for.
+  struct Finding {
+    var set: ThemeSet
+    var region: QueryRegion
+  }
 
   /// Sets named in a message at most; the others are counted.
   static let namedSets = 4
 
-  /// The error found under `sets` (in the order found): no theme named
-  /// when one of them is no theme; one set as `under theme 'dark'` or
-  /// `under themes 'dark' and 'compact'`; several by their spelling,
-  /// `under the sets of themes 'compact' and 'dark/compact'`.
-  func diagnostic(under sets: [ThemeSet]) -> SheetDiagnostic {
-    SheetDiagnostic(.error, head + Self.phrase(sets) + tail, kind: kind, at: location, suggestion: suggestion)
+  /// The error found under `found` (in the order found). The queries of
+  /// every finding joined: no theme named when they are every query a
+  /// value can have; `under theme 'dark'`, `under themes 'dark' and
+  /// 'compact'` or `under no theme of axis 'density'` for what they have
+  /// in common. A variable only themes define, unknown where none of them
+  /// is current, says so. Queries that join into no one region are named
+  /// by the sets found, `under the sets of themes 'compact' and 'dark/regular'`.
+  func diagnostic(found: [Finding]) -> SheetDiagnostic {
+    let regions = QueryRegion.merged(found.map(\.region))
+    let phrase: String
+    if regions.count == 1 {
+      let (text, onlyNone) = regions[0].phrase()
+      if !definedBy.isEmpty && onlyNone {
+        let themes = definedBy.map { "'\($0)'" }.joined(separator: ", ")
+        let message = head + ": only themes define it (\(themes)), and a query can have none of them current"
+        return SheetDiagnostic(.error, message, kind: kind, at: location, suggestion: nil)
+      }
+      phrase = text
+    } else {
+      phrase = Self.listing(found.map(\.set))
+    }
+    return SheetDiagnostic(.error, head + phrase + tail, kind: kind, at: location, suggestion: suggestion)
   }
 
-  private static func phrase(_ sets: [ThemeSet]) -> String {
-    if sets.contains(.none) { return "" }
-    guard sets.count > 1 else {
-      let themes = sets.first?.themes ?? []
-      guard themes.count > 1 else { return themes.first.map { " under theme '\($0)'" } ?? "" }
-      return " under themes " + themes.map { "'\($0)'" }.joined(separator: " and ")
-    }
+  private static func listing(_ sets: [ThemeSet]) -> String {
     var names = sets.prefix(namedSets).map { "'\($0)'" }
     let last = sets.count > namedSets ? "\(sets.count - namedSets) more" : names.removeLast()
     return " under the sets of themes " + names.joined(separator: ", ") + " and " + last

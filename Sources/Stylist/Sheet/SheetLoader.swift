@@ -22,8 +22,9 @@ struct SheetLoader {
   private var loaded: Set<String> = []
   /// Canonical paths of the token files loaded.
   private var loadedTokens: Set<String> = []
-  /// The errors for imports that were not found, in the order found.
-  private(set) var missingImports: [SheetDiagnostic] = []
+  /// The errors for imports and token files that were not found, in the
+  /// order found: the names they may define are not reported unknown.
+  private(set) var missingFiles: [SheetDiagnostic] = []
   /// The import chain being loaded, for cycle messages.
   private var chain: [(canonical: String, name: String)] = []
 
@@ -80,6 +81,7 @@ struct SheetLoader {
     let layer = tokens.load(bytes: bytes, name: name)
     definitions.files += tokens.files
     bytesRead += tokens.bytesRead
+    missingFiles += tokens.missingFiles
     if let layer { definitions.append(layer) }
   }
 
@@ -117,7 +119,7 @@ struct SheetLoader {
       let diagnostic = SheetDiagnostic(
         .error, failure.message(name: name, imported: imported) + hint.text, kind: kind, at: at,
         suggestion: hint.name)
-      if kind == .importNotFound { missingImports.append(diagnostic) }
+      if kind == .importNotFound { missingFiles.append(diagnostic) }
       sink.add(diagnostic)
       return nil
     }
@@ -168,6 +170,7 @@ struct SheetLoader {
     let layer = tokens.load(path, namedAt: location)
     definitions.files += tokens.files
     bytesRead += tokens.bytesRead
+    missingFiles += tokens.missingFiles
     if let layer { definitions.append(layer) }
   }
 

@@ -70,12 +70,20 @@ final class ValueEvaluator {
   /// Variable paths used by any evaluation, for the unused-variable warning.
   private(set) var used: Set<String> = []
 
+  /// The axes, for the queries an error under `theme` stands for.
+  private let axes: ThemeAxes
+  /// The variables under no theme: where a theme's value is what makes a
+  /// path unknown.
+  private let globalVariables: VariableTree
+
   init(
     theme: ThemeSet, variables: VariableTree, sink: DiagnosticSink, budget: ExpansionBudget, maxDepth: Int,
-    shadowed: ShadowedPaths = .init()
+    shadowed: ShadowedPaths = .init(), axes: ThemeAxes = .init(), globalVariables: VariableTree? = nil
   ) {
     self.theme = theme
     self.variables = variables
+    self.axes = axes
+    self.globalVariables = globalVariables ?? variables
     self.sink = sink
     self.budget = budget
     self.maxDepth = maxDepth
@@ -287,7 +295,7 @@ final class ValueEvaluator {
     guard let text = value.scalarText else {
       sink.error(
         "variable '\(name)' is \(value.kindName) and cannot be put inside a string", under: theme,
-        .invalidValue, at: location(mark, file))
+        region: region(reaching: [name]), .invalidValue, at: location(mark, file))
       return nil
     }
     return text
@@ -295,8 +303,12 @@ final class ValueEvaluator {
 
   /// For a `$a.5` no variable has the path of, the variable before the
   /// first segment that starts with a digit and the text from its `.` on
-  /// (`size`, `.5`); nil for a path any variable has, or one with no such
-  /// segment (docs/SHEETS.md: Style sheets).
+  /// (`size`, `.5`), when that variable is a value (not a map): text can
+  /// follow a value, while after a map's name (`$space.250`,
+  /// `{palette.red.600}`) the digits are a token's name, and the whole path
+  /// is the reference (an unknown one, with a did-you-mean). Nil for a
+  /// path any variable has, or one with no such segment (docs/SHEETS.md:
+  /// Style sheets).
   private func digitSplit(_ name: String) -> (variable: String, text: String)? {
     // Found from the bytes: nearly every reference has no such segment,
     // and this runs for each one evaluated.
@@ -312,9 +324,9 @@ final class ValueEvaluator {
       }
       previous = bytes[index]
     }
-    guard let dot, variables.lookup(name.split(separator: ".", omittingEmptySubsequences: false)) == nil else {
-      return nil
-    }
+    guard let dot, variables.lookup(name.split(separator: ".", omittingEmptySubsequences: false)) == nil,
+      case .leaf? = variables.lookup(name[..<dot].split(separator: ".", omittingEmptySubsequences: false))
+    else { return nil }
     return (String(name[..<dot]), String(name[dot...]))
   }
 
@@ -325,32 +337,64 @@ final class ValueEvaluator {
     return nil
   }
 
+  /// The queries an error here stands for: those with this evaluation's
+  /// themes and, on other axes, no theme that changes `names`.
+  private func region(reaching names: [String]) -> QueryRegion {
+    var reached: Set<String> = []
+    for name in names { reached.formUnion(shadowed.themes(shadowing: name)) }
+    return axes.region(of: theme, reaching: reached)
+  }
+
   /// Reports `name` as unknown here. Out of line, like `reportCycle`:
   /// `variable` is a level of every nesting through variables, and a
   /// message built in its frame would make each level take more stack.
+  /// Where a current theme's value makes the path unknown (it puts a value
+  /// where the global variables have a map), the error is at that value.
   @inline(never)
   private func reportUnknown(_ name: String, at mark: SourcePosition, file: String) {
     // Themes that define it make it known under them.
     noteReached(shadowed.themes(shadowing: name))
-    let definingThemes = theme.isEmpty ? shadowed.listedThemes(defining: name) : []
-    guard definingThemes.isEmpty else {
+    let region = region(reaching: [name])
+    let path = name.split(separator: ".", omittingEmptySubsequences: false)
+    if let (prefix, leaf) = blockingLeaf(path), globalVariables.lookup(path) != nil {
       sink.error(
-        "unknown variable '\(name)': only themes define it ("
-          + definingThemes.map { "'\($0)'" }.joined(separator: ", ")
-          + "), and a query can have none of them current", .unknownVariable, at: location(mark, file))
+        "unknown variable '\(name)'", under: theme, region: region,
+        then: " (used at \(location(mark, file))): here '\(prefix)' is a value, not a map", .unknownVariable,
+        at: leaf.key.location(in: leaf.file))
       return
     }
     let hint = Suggestion.hint(for: name, among: referablePaths)
     sink.error(
-      "unknown variable '\(name)'", under: theme, then: hint.text, .unknownVariable, at: location(mark, file),
-      suggestion: hint.name)
+      "unknown variable '\(name)'", under: theme, region: region, then: hint.text, .unknownVariable,
+      at: location(mark, file), suggestion: hint.name, definedBy: shadowed.listedThemes(defining: name))
+  }
+
+  /// The first leaf on `path` before its end, with its path: what makes
+  /// the rest of the path unknown.
+  private func blockingLeaf(_ path: [Substring]) -> (String, VariableLeaf)? {
+    var node = variables
+    for (depth, name) in path.enumerated() {
+      guard case .map(let children) = node, let child = children[String(name)] else { return nil }
+      if case .leaf(let leaf) = child, depth < path.count - 1 {
+        return (path[...depth].joined(separator: "."), leaf)
+      }
+      node = child
+    }
+    return nil
   }
 
   /// Reports the cycle from `resolving[start]` back to `name`.
   @inline(never)
   private func reportCycle(from start: Int, to name: String, at mark: SourcePosition, file: String) {
     let cycle = (resolving[start...] + [name]).joined(separator: " -> ")
-    sink.error("variable cycle: \(cycle)", under: theme, .variableCycle, at: location(mark, file))
+    sink.error(
+      "variable cycle: \(cycle)", under: theme, region: region(reaching: [name]), .variableCycle,
+      at: location(mark, file))
+  }
+
+  /// Whether variable `path` is there under this theme.
+  func isDefined(_ path: String) -> Bool {
+    variables.lookup(path.split(separator: ".", omittingEmptySubsequences: false)) != nil
   }
 
   /// The fully resolved value of variable `name` under this theme.

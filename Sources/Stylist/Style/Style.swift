@@ -17,6 +17,10 @@ public struct Style: Hashable, Sendable {
   /// themes its variables reach, not every set a query can have); nil:
   /// keys name every theme with variables.
   var dependsOn: Set<String>?
+  /// For each top-level property a loaded style inherits through `extends`,
+  /// the style it was written in (its registered selector and source):
+  /// where a decoding error about it points.
+  var inherited: [String: PropertyOrigin] = [:]
 
   /// A style with `properties`, and the values `themed` holds under each set of themes.
   public init(properties: Properties, themed: [ThemeSet: Properties] = [:], source: SourceLocation? = nil) {
@@ -47,6 +51,12 @@ public struct Style: Hashable, Sendable {
     let kept = themes.filter(dependsOn.contains)
     return kept.isEmpty ? nil : themed[kept]
   }
+}
+
+/// The style a property was written in: its registered selector and its source.
+struct PropertyOrigin: Hashable, Sendable {
+  var rule: String
+  var source: SourceLocation
 }
 
 /// A style registered for a selector.

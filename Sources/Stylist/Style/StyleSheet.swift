@@ -156,17 +156,17 @@ public struct StyleSheet: Sendable {
     var sheet = compiler.compile()
     let diagnostics = ordered(
       sayingRepeatedKeysOnce(
-        hidingWhatMissingImportsMayDefine(loader.sink.diagnostics, missing: loader.missingImports)),
+        hidingWhatMissingFilesMayDefine(loader.sink.diagnostics, missing: loader.missingFiles)),
       files: files)
     if loader.sink.hasErrors { throw SheetLoadError(diagnostics: diagnostics) }
     sheet.warnings = diagnostics
     return sheet
   }
 
-  /// One mistake, one error: when an import is missing, every unknown
-  /// variable and `extends` target may be one it defines, so those errors
-  /// are dropped and the first missing import's error says how many.
-  private static func hidingWhatMissingImportsMayDefine(
+  /// One mistake, one error: when an import or a token file is missing,
+  /// every unknown variable and `extends` target may be one it defines, so
+  /// those errors are dropped and the first missing file's error says how many.
+  private static func hidingWhatMissingFilesMayDefine(
     _ diagnostics: [SheetDiagnostic], missing: [SheetDiagnostic]
   ) -> [SheetDiagnostic] {
     guard let first = missing.first else { return diagnostics }

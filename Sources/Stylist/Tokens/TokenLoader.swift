@@ -20,6 +20,9 @@ struct TokenLoader {
   private(set) var files: [String] = []
   /// Bytes read, which scale the load's budget.
   private(set) var bytesRead = 0
+  /// The errors for files that were not found: the names they may define
+  /// are not reported unknown (`SheetLoader.missingFiles`).
+  private(set) var missingFiles: [SheetDiagnostic] = []
   /// Each token document read, by path: a resolver names one in many contexts.
   private var documents: [String: TokenGroup?] = [:]
 
@@ -91,9 +94,11 @@ struct TokenLoader {
       let at = failure.isAboutContents ? SourceLocation(file: path, line: 1, column: 1) : location
       var hint: (text: String, name: String?) = ("", nil)
       if case .missing = failure { hint = SheetLoader.similarFile(to: path) }
-      sink.error(
-        failure.message(name: path, imported: false) + hint.text, failure.kind(imported: false), at: at,
+      let diagnostic = SheetDiagnostic(
+        .error, failure.message(name: path, imported: false) + hint.text, kind: failure.kind(imported: false), at: at,
         suggestion: hint.name)
+      if case .missing = failure { missingFiles.append(diagnostic) }
+      sink.add(diagnostic)
       return nil
     }
   }

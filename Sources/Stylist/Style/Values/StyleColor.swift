@@ -99,7 +99,9 @@ extension StyleColor: Decodable {
       throw DecodingError.dataCorrupted(
         .init(
           codingPath: decoder.codingPath,
-          debugDescription: "expected a colour: an object with 'colorSpace' and 'components', or a CSS hex string"))
+          debugDescription:
+            "expected a colour: an object with 'colorSpace' and 'components', or a CSS hex string, found "
+            + value.kindDescription))
     }
     self = color
   }

@@ -56,9 +56,12 @@ extension PropertyValue {
 
 extension StyleDimension: Decodable {
   public init(from decoder: any Decoder) throws {
-    guard let dimension = StyleDimension(try PropertyValue(from: decoder)) else {
+    let value = try PropertyValue(from: decoder)
+    guard let dimension = StyleDimension(value) else {
       throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: "expected a dimension: { value, unit: px or rem }"))
+        .init(
+          codingPath: decoder.codingPath,
+          debugDescription: "expected a dimension: { value, unit: px or rem }, found \(value.kindDescription)"))
     }
     self = dimension
   }
@@ -66,9 +69,12 @@ extension StyleDimension: Decodable {
 
 extension StyleDuration: Decodable {
   public init(from decoder: any Decoder) throws {
-    guard let duration = StyleDuration(try PropertyValue(from: decoder)) else {
+    let value = try PropertyValue(from: decoder)
+    guard let duration = StyleDuration(value) else {
       throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: "expected a duration: { value, unit: ms or s }"))
+        .init(
+          codingPath: decoder.codingPath,
+          debugDescription: "expected a duration: { value, unit: ms or s }, found \(value.kindDescription)"))
     }
     self = duration
   }

@@ -142,11 +142,17 @@ struct SheetReader {
       guard let axes = pairs(value, what: "'axes'") else { return }
       readAxes(axes, into: &definitions)
     default:
-      error(
-        "unknown top-level key '\(name)' (expected version, mode, imports, variables, default, styles, groups, themes, axes)",
-        .unknownKey, at: pair.key)
+      let hint = Suggestion.hint(for: name, among: Self.topLevelKeys)
+      sink.error(
+        "unknown top-level key '\(name)' (expected " + Self.topLevelKeys.joined(separator: ", ") + ")\(hint.text)",
+        .unknownKey, at: location(pair.key), suggestion: hint.name)
     }
   }
+
+  /// Every key a sheet's top level may have, in the order the documentation lists them.
+  static let topLevelKeys = [
+    "version", "mode", "imports", "tokens", "variables", "default", "styles", "groups", "themes", "axes",
+  ]
 
   /// `imports:` or `tokens:`: a path or a list of paths.
   private func readPaths(_ node: YAMLNode, what: String, item itemName: String, file: (String, SourceLocation) -> Void)
