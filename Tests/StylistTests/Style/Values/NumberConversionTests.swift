@@ -95,6 +95,21 @@ import Testing
     #expect(PropertySample(key: "font", value: ["fontSize": .double(.nan)]) == nil)
   }
 
+  /// CSS export writes every number as CSS reads it: a non-finite one
+  /// as CSS Values 4's `calc()` constants, never `nan` or `inf`.
+  @Test func cssExportNumbersAreCSS() throws {
+    #expect(ExportNumbers.text(.nan) == "calc(NaN)")
+    #expect(ExportNumbers.text(.infinity) == "calc(infinity)")
+    #expect(ExportNumbers.text(-.infinity) == "calc(-infinity)")
+    #expect(ExportNumbers.text(1e19) == "1e+19")
+    #expect(ExportNumbers.text(-3) == "-3")
+    let sheet = try StyleSheet(
+      yaml: "variables:\n  c: { colorSpace: srgb, components: [.nan, 0, .inf] }\n  w: -.inf\n", name: "v.yaml")
+    let css = try #require(TokenExport(sheet: sheet).files(.css).first?.text)
+    #expect(css.contains("--c-components: calc(NaN), 0, calc(infinity);"))
+    #expect(css.contains("--w: calc(-infinity);"))
+  }
+
   /// The preview's CSS numbers are finite whatever they are given.
   @Test func cssNumbersAreTotal() {
     #expect(HTMLText.cssNumber(.nan) == "0")
