@@ -73,14 +73,16 @@ fuzz: deps
 	$(call forget-stale-manifests,.build-fuzz)
 	cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS)
 	@mkdir -p fuzz-out .build-fuzz/corpus/selector .build-fuzz/corpus/sheet .build-fuzz/corpus/tokens \
-	  .build-fuzz/corpus/lsp
+	  .build-fuzz/corpus/lsp .build-fuzz/corpus/render
 	@cp Fuzz/Seeds/lsp/* .build-fuzz/corpus/lsp/
 	@cp Fuzz/Seeds/selector/* Fixtures/fuzz/selector/* .build-fuzz/corpus/selector/
 	@find Fixtures -name '*.yaml' -size -64k -exec cp {} .build-fuzz/corpus/sheet/ \;
 	@find Fixtures -name '*.json' -size -64k -exec cp {} .build-fuzz/corpus/tokens/ \;
-	@for target in selector sheet tokens lsp; do \
+	@find Fixtures -name '*.yaml' -size -64k -exec cp {} .build-fuzz/corpus/render/ \;
+	@cp Fixtures/fuzz/render/* .build-fuzz/corpus/render/ 2>/dev/null || true
+	@for target in selector sheet tokens lsp render; do \
 	  case $$target in selector) binary=FuzzSelector;; sheet) binary=FuzzSheet;; tokens) binary=FuzzTokens;; \
-	    lsp) binary=FuzzLanguageServer;; esac; \
+	    lsp) binary=FuzzLanguageServer;; render) binary=FuzzRender;; esac; \
 	  echo "fuzzing $$target for $(FUZZ_SECONDS) s (log: fuzz-out/$$target.log)"; \
 	  SWIFT_BACKTRACE=enable=no .build-fuzz/release/$$binary -max_total_time=$(FUZZ_SECONDS) \
 	    -timeout=10 -rss_limit_mb=2048 -artifact_prefix=fuzz-out/$$target- \
@@ -143,7 +145,7 @@ base-stylist:
 # workers, in the library and through the command). Separate build folders.
 sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions \
+	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions:print_suppressions=0 \
 	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "Concurrency|Parallel|YAMLParser|LiveUpdate|Observation|SwiftUIArticle"

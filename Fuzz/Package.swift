@@ -18,6 +18,7 @@ let package = Package(
     .executableTarget(name: "FuzzSelector", dependencies: [stylist, "FuzzDriver"]),
     .executableTarget(name: "FuzzSheet", dependencies: [stylist, "FuzzDriver"]),
     .executableTarget(name: "FuzzTokens", dependencies: [stylist, "FuzzDriver"]),
+    .executableTarget(name: "FuzzRender", dependencies: [stylist, "FuzzDriver"]),
     .executableTarget(
       name: "FuzzLanguageServer",
       dependencies: [

@@ -46,6 +46,37 @@ import Testing
     #expect(page.contains("<span class=\"source\">preview/sheet.yaml:22</span>"))
   }
 
+  /// The sheets of numbers no typed value can hold (font weights past
+  /// `Int`, colour components of 1e308 and `.nan`, in a sheet and in a
+  /// valid token file, lengths that are no number): the page renders with
+  /// no trap, no `nan` and no empty `style`, each swatch a hex colour, and
+  /// `lint` warns at each number instead of saying `ok`.
+  @Test(arguments: [
+    "bad/font-weight-out-of-range.yaml", "bad/color-out-of-range.yaml", "bad/tokens-out-of-range.yaml",
+    "bad/dimension-not-finite.yaml",
+  ])
+  func numbersNoValueCanHoldRender(sheet: String) throws {
+    let result = try CLIRunner.run(["preview", "-s", sheet, "--tree", "preview/values-tree.yaml"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty)
+    let page = result.stdout
+    #expect(page.hasSuffix("</html>\n"))
+    #expect(!page.contains("style=\"\""))
+    let styles = page.components(separatedBy: "style=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+    for style in styles {
+      #expect(!style.lowercased().contains("nan") && !style.contains("inf"), "\(style)")
+    }
+    for style in styles where style.hasPrefix("background-color:") {
+      #expect(style.wholeMatch(of: /background-color:#[0-9a-f]{6}([0-9a-f]{2})?/) != nil, "\(style)")
+    }
+    let lint = try CLIRunner.run(["lint", sheet])
+    #expect(lint.status == 0)
+    #expect(!lint.stdout.hasSuffix(": ok\n"))
+    let expected = try String(
+      contentsOf: CLIRunner.fixtures.appendingPathComponent(sheet + ".expected"), encoding: .utf8)
+    #expect(lint.stdout + lint.stderr == expected)
+  }
+
   /// One column per `--theme`, in the order given.
   @Test func themeOptionsAreColumns() throws {
     let two = try CLIRunner.run([

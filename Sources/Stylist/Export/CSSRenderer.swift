@@ -279,10 +279,14 @@ enum ExportLeaves {
 }
 
 /// Numbers as an export writes them: an integral value without `.0`,
-/// others in the shortest form that reads back the same.
+/// others in the shortest form that reads back the same; a non-finite one
+/// as CSS Values 4 writes it (`calc(NaN)`, `calc(infinity)`,
+/// `calc(-infinity)`), so it stays a number CSS reads.
 enum ExportNumbers {
   static func text(_ value: Double) -> String {
-    if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    if value.isNaN { return "calc(NaN)" }
+    if value.isInfinite { return value < 0 ? "calc(-infinity)" : "calc(infinity)" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
     return String(value)
   }
 }

@@ -13,13 +13,17 @@ public enum PropertySample: Hashable, Sendable {
   /// The sample for property `key`'s `value`; nil for a value drawn as
   /// text alone. A font is a typography object (`fontFamily`,
   /// `fontSize`, `fontWeight`) or, under a key named `font`, the text
-  /// `Family-Style Size` that sheets write (`Roboto-Bold 20`).
+  /// `Family-Style Size` that sheets write (`Roboto-Bold 20`). A dimension
+  /// whose length is NaN, and a font that sets nothing (no plain family,
+  /// size or weight), have no sample: there is nothing to draw.
   public init?(key: String, value: PropertyValue) {
     if let color = value.colorValue {
       self = .swatch(color)
     } else if let dimension = value.dimensionValue {
+      guard !dimension.points().isNaN else { return nil }
       self = .bar(dimension)
     } else if let font = FontSample(key: key, value: value) {
+      guard font.family != nil || font.size != nil || font.weight != nil else { return nil }
       self = .font(font)
     } else {
       return nil
@@ -38,11 +42,14 @@ public struct FontSample: Hashable, Sendable {
   /// The weight, when the value gives one.
   public var weight: Int?
 
+  /// The weights a font can have (CSS and DTCG `fontWeight`).
+  public static let weights = 1.0...1000.0
+
   /// A font of `family`, `size` and `weight`.
   public init(family: String?, size: Double?, weight: Int?) {
     self.family = family.flatMap(Self.plainName)
     self.size = size.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-    self.weight = weight.flatMap { (1...1000).contains($0) ? $0 : nil }
+    self.weight = weight.flatMap { Self.weights.contains(Double($0)) ? $0 : nil }
   }
 
   /// The font `value` gives under `key` (see ``PropertySample/init(key:value:)``).
@@ -62,9 +69,13 @@ public struct FontSample: Hashable, Sendable {
     }
   }
 
-  /// A DTCG `fontWeight`: a number, or one of the named weights.
+  /// A DTCG `fontWeight`: a number from 1 to 1000 (rounded to a whole
+  /// one), or one of the named weights; nil for any other number, so a
+  /// weight of `1e19` or `.nan` sets none.
   private static func weight(_ value: PropertyValue) -> Int? {
-    if let number = value.doubleValue, number.isFinite { return Int(number) }
+    if let number = value.doubleValue {
+      return weights.contains(number) ? Int(number.rounded()) : nil
+    }
     let names = [
       "thin": 100, "hairline": 100, "extra-light": 200, "ultra-light": 200, "light": 300, "normal": 400,
       "regular": 400, "book": 400, "medium": 500, "semi-bold": 600, "demi-bold": 600, "bold": 700,

@@ -19,9 +19,14 @@ enum HTMLText {
     return result
   }
 
-  /// A CSS number: `value` rounded to two decimals, without a needless `.0`.
+  /// A CSS number: `value` rounded to two decimals, without a needless
+  /// `.0`. Total: a NaN is `0` and an infinity the largest finite number,
+  /// as CSS has neither (callers clamp lengths before, this only keeps a
+  /// page well-formed whatever they pass).
   static func cssNumber(_ value: Double) -> String {
-    let rounded = (value * 100).rounded() / 100
-    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    let finite = value.isNaN ? 0 : min(max(value, -Double.greatestFiniteMagnitude), .greatestFiniteMagnitude)
+    let rounded = abs(finite) < 1e15 ? (finite * 100).rounded() / 100 : finite.rounded()
+    if let whole = Int(exactly: rounded), abs(rounded) < 1e15 { return String(whole) }
+    return String(rounded)
   }
 }

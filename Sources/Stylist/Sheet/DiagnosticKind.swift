@@ -101,6 +101,10 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
   public static let unlistedSet = Self(rawValue: "unlisted-set")
   /// A resolver's modifier with one context: an axis of one theme.
   public static let singleContextModifier = Self(rawValue: "single-context-modifier")
+  /// A number a sheet's typed value cannot hold: a colour component outside
+  /// its space's range or not finite, an alpha outside 0 to 1, a length or
+  /// time that is not finite, a font weight outside 1 to 1000.
+  public static let valueOutOfRange = Self(rawValue: "value-out-of-range")
 
   /// Every kind, errors first, as the documentation lists them.
   public static let all: [DiagnosticKind] = [
@@ -110,6 +114,6 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
     .unwritableOutput, .duplicateSelector,
     .neverWins, .unusedVariable, .emptyComponent,
     .unknownTheme, .unknownAxis, .themeConflict, .themeGroup, .similarTheme, .themedDropsProperties, .nonstandardToken,
-    .shadowedToken, .deprecatedToken, .unlistedSet, .singleContextModifier,
+    .shadowedToken, .deprecatedToken, .unlistedSet, .singleContextModifier, .valueOutOfRange,
   ]
 }

@@ -90,8 +90,18 @@ final class FileChangeMonitor: @unchecked Sendable {
     lastSeen[file] = FileStamp(path: file)
   }
 
+  /// The longest one wait blocks, in seconds: the watcher's waits are far
+  /// shorter; the bound keeps each conversion to an integer total.
+  private static let longestWait = 3600.0
+
+  /// `seconds` inside 0...`longestWait`, NaN read as 0.
+  private static func waitable(_ seconds: Double) -> Double {
+    seconds.isNaN ? 0 : min(max(seconds, 0), longestWait)
+  }
+
   /// Blocks the calling thread for `seconds` (signals may cut it short).
   private static func sleep(seconds: Double) {
+    let seconds = waitable(seconds)
     let whole = seconds.rounded(.down)
     var interval = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1e9))
     _ = nanosleep(&interval, nil)
@@ -170,7 +180,7 @@ final class FileChangeMonitor: @unchecked Sendable {
     /// links pointed elsewhere.
     private func waitForInotify(timeout: Double) -> Bool {
       var request = pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)
-      guard poll(&request, 1, Int32(max(0, timeout * 1000).rounded(.up))) > 0 else { return false }
+      guard poll(&request, 1, Int32((Self.waitable(timeout) * 1000).rounded(.up))) > 0 else { return false }
       var changed = false
       var buffer = [UInt8](repeating: 0, count: 16 << 10)
       while true {

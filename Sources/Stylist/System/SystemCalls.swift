@@ -102,6 +102,18 @@ package enum SystemCalls {
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
   }
 
+  /// Whether LeakSanitizer runs in this process (a `make sanitize` build,
+  /// which exports its interface): it then checks for leaks at exit.
+  package static var leakSanitizerIsLinked: Bool {
+    guard let program = dlopen(nil, RTLD_LAZY) else { return false }
+    defer { dlclose(program) }
+    return dlsym(program, "__lsan_do_leak_check") != nil
+  }
+
+  /// Calls `handler` when the process exits, before the handlers
+  /// registered earlier (LeakSanitizer's check, registered at start, runs after).
+  package static func atExit(_ handler: @convention(c) () -> Void) { _ = atexit(handler) }
+
   /// Ends the process with `status` at once.
   package static func exit(_ status: Int32) -> Never { systemExit(status) }
 

@@ -15,18 +15,6 @@ struct TokenValueCheck {
   /// The type of the token a variable is (nil for none, or an untyped one).
   private let typeOf: (String) -> String?
 
-  /// The colour spaces of 2025.10 and, per space, each component's range
-  /// (nil: unbounded, as `lab`'s a and b).
-  static let colorSpaces: [String: [ClosedRange<Double>?]] = [
-    "srgb": [0...1, 0...1, 0...1], "srgb-linear": [0...1, 0...1, 0...1],
-    "display-p3": [0...1, 0...1, 0...1], "a98-rgb": [0...1, 0...1, 0...1],
-    "prophoto-rgb": [0...1, 0...1, 0...1], "rec2020": [0...1, 0...1, 0...1],
-    "hsl": [0...360, 0...100, 0...100], "hwb": [0...360, 0...100, 0...100],
-    "lab": [0...100, nil, nil], "lch": [0...100, 0...Double.infinity, 0...360],
-    "oklab": [0...1, nil, nil], "oklch": [0...1, 0...Double.infinity, 0...360],
-    "xyz-d65": [nil, nil, nil], "xyz-d50": [nil, nil, nil],
-  ]
-
   static let fontWeightNames: Set<String> = [
     "thin", "hairline", "extra-light", "ultra-light", "light", "normal", "regular", "book", "medium", "semi-bold",
     "demi-bold", "bold", "extra-bold", "ultra-bold", "black", "heavy", "extra-black", "ultra-black",
@@ -122,7 +110,7 @@ struct TokenValueCheck {
       note("a colour needs 'colorSpace' (a string)", value)
       return
     }
-    guard let ranges = Self.colorSpaces[space] else {
+    guard let ranges = ColorSpace(rawValue: space)?.componentRanges else {
       note("unknown colour space '\(space)'", value["colorSpace"]!)
       return
     }
@@ -134,7 +122,7 @@ struct TokenValueCheck {
             check.note("a colour component must be a number or 'none', not \(component.tokenKindName)", component)
             return
           }
-          if let range, !range.contains(number) {
+          if !range.contains(number) {
             check.note("component \(PropertyValue.yamlText(for: number)) is outside \(space)'s range", component)
           }
         }
@@ -199,7 +187,7 @@ struct TokenValueCheck {
 
   private mutating func fontWeight(_ value: SourceValue, what: String) {
     if let number = value.numberValue {
-      if !(1...1000).contains(number) { note("a font weight must be from 1 to 1000", value) }
+      if !FontSample.weights.contains(number) { note("a font weight must be from 1 to 1000", value) }
     } else if let name = value.stringValue {
       if !Self.fontWeightNames.contains(name) { note("unknown font weight '\(name)'", value) }
     } else {

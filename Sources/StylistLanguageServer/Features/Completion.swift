@@ -16,6 +16,18 @@ enum Completion {
     case enumMember = 20
   }
 
+  /// The most characters an item's `detail` holds: a value longer than
+  /// that (a 20 MB string, a large map) is cut after as many characters
+  /// (whole ones: grapheme clusters, never inside a UTF-8 or UTF-16
+  /// sequence) and ends with `…`, so a completion list stays small.
+  static let detailLimit = 200
+
+  /// `text` cut to ``detailLimit`` characters.
+  static func shortened(_ text: String) -> String {
+    let head = text.prefix(detailLimit + 1)
+    return head.count > detailLimit ? String(head.prefix(detailLimit)) + "…" : text
+  }
+
   static let topLevelKeys = [
     "version", "mode", "imports", "tokens", "variables", "default", "styles", "groups", "themes", "axes",
   ]
@@ -68,7 +80,7 @@ enum Completion {
         "label": path, "kind": Kind.variable.rawValue,
         "textEdit": ["range": lspRange(line: line, from: prefix, to: end), "newText": path] as JSONObject,
       ]
-      if let detail { item["detail"] = detail }
+      if let detail { item["detail"] = shortened(detail) }
       items.append(item)
     }
     for variable in outline.variables where variable.theme == nil {

@@ -91,6 +91,26 @@ import Testing
     #expect(hex["label"] as? String == "#ff0000" && hex["textEdit"] == nil)
   }
 
+  /// A valid token file whose components no colour has
+  /// (`Fixtures/bad/tokens/huge-components.tokens.json`): every colour is
+  /// numbers inside 0...1 (LSP's `Color` has no NaN), the file warned about.
+  @Test func componentsNoColourHasAreStillNumbers() throws {
+    let (client, workspace) = try LanguageServerFeatureTests.started()
+    defer { workspace.remove() }
+    let tokens = workspace.folder.appendingPathComponent("huge.tokens.json")
+    let fixture = CLIRunner.fixtures.appendingPathComponent("bad/tokens/huge-components.tokens.json")
+    try client.open(tokens, text: try String(contentsOf: fixture, encoding: .utf8))
+    #expect(try client.diagnostics(for: tokens.absoluteString).count == 9)
+    let colors = try Self.colors(tokens, client)
+    #expect(colors.count == 5)
+    for color in colors.values {
+      for key in ["red", "green", "blue", "alpha"] {
+        let number = try #require(color[key] as? Double, "\(key) is \(String(describing: color[key]))")
+        #expect((0...1).contains(number))
+      }
+    }
+  }
+
   /// A token file is JSON: one in YAML's block style is an `invalid-json`
   /// error where it starts, and holds no colours.
   @Test func aYAMLTokenFileIsInvalidJSON() throws {

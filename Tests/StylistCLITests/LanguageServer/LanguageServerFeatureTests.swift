@@ -115,6 +115,24 @@ import Testing
     #expect(try labels(1, 10).keys.sorted() == ["palette.tokens.json"])
   }
 
+  /// A completion item's detail is cut after `Completion.detailLimit`
+  /// (200) characters, on a character boundary, with `…`: an 800 KB
+  /// value (a string of flags, each two scalars) is no 800 KB item.
+  @Test func completionDetailIsCut() throws {
+    let (client, workspace) = try Self.started()
+    defer { workspace.remove() }
+    let sheet = workspace.folder.appendingPathComponent("long.yaml")
+    let long = String(repeating: "🇫🇷", count: 100_000)
+    let text = "variables:\n  long: \"\(long)\"\n  short: \"ok\"\nstyles:\n  a: { b: $long, c: $short }\n"
+    try client.open(sheet, text: text)
+    _ = try client.diagnostics(for: sheet.absoluteString)
+    let completion = try client.request("textDocument/completion", Self.position(4, 11, in: sheet))
+    let items = ((completion["result"] as? JSON)?["items"] as? [JSON]) ?? []
+    let details = Dictionary(items.map { ($0["label"] as? String ?? "", $0["detail"] as? String) }) { a, _ in a }
+    #expect(details["long"] == "\"" + String(repeating: "🇫🇷", count: 199) + "…")
+    #expect(details["short"] == "\"ok\"")
+  }
+
   /// Beside the value as written, the value it resolves to, under no
   /// theme and under each theme that sets it.
   @Test func hoverAndCompletionShowResolvedValues() throws {

@@ -20,6 +20,31 @@ public enum ColorSpace: String, CaseIterable, Hashable, Sendable {
   case xyzD65 = "xyz-d65"
   case xyzD50 = "xyz-d50"
 
+  /// The largest magnitude a component is read with where DTCG 2025.10
+  /// sets no bound (`lab`'s a and b, chroma, XYZ), and the bound every
+  /// conversion reads a component with: a million is far beyond any colour
+  /// there is, yet small enough that every formula (cubes, powers of 2.4,
+  /// matrices) stays finite, so no conversion yields NaN or infinity.
+  public static let componentLimit = 1_000_000.0
+
+  /// Each component's range, as DTCG 2025.10 lists it (hue in degrees;
+  /// `hsl`'s and `hwb`'s other two from 0 to 100), ±``componentLimit``
+  /// where it sets no bound. A colour whose component lies outside is
+  /// a load warning (docs/SHEETS.md: Typed values).
+  public var componentRanges: [ClosedRange<Double>] {
+    let unbounded = -Self.componentLimit...Self.componentLimit
+    let chroma = 0...Self.componentLimit
+    switch self {
+    case .srgb, .srgbLinear, .displayP3, .a98RGB, .prophotoRGB, .rec2020: return [0...1, 0...1, 0...1]
+    case .hsl, .hwb: return [0...360, 0...100, 0...100]
+    case .lab: return [0...100, unbounded, unbounded]
+    case .lch: return [0...100, chroma, 0...360]
+    case .oklab: return [0...1, unbounded, unbounded]
+    case .oklch: return [0...1, chroma, 0...360]
+    case .xyzD65, .xyzD50: return [unbounded, unbounded, unbounded]
+    }
+  }
+
   func toXYZD65(_ c: [Double]) -> [Double] {
     switch self {
     case .srgb: ColorMatrix.linearSRGBToXYZ.times(c.map(Transfer.srgbToLinear))

@@ -5,15 +5,18 @@ extension StyleColor {
   private static let justNoticeable = 0.02
   private static let precision = 0.0001
 
-  /// This colour in `space` (an RGB space), inside its gamut.
+  /// This colour in `space` (an RGB space), inside its gamut, with its
+  /// alpha inside 0...1.
   func mapped(into space: ColorSpace) -> StyleColor {
-    let direct = converted(to: space)
-    if Self.isInGamut(direct.values) { return direct }
+    let alpha = Self.unit(alpha)
+    let direct = converted(to: space).values
+    // Inside the gamut but for rounding (a component of -1e-16): clipped.
+    if Self.isInGamut(direct) { return StyleColor(colorSpace: space, components: direct.map(Self.unit), alpha: alpha) }
     let origin = converted(to: .oklch).values
     if origin[0] >= 1 { return StyleColor(colorSpace: space, components: [1, 1, 1], alpha: alpha) }
     if origin[0] <= 0 { return StyleColor(colorSpace: space, components: [0, 0, 0], alpha: alpha) }
     func inSpace(_ oklch: [Double]) -> [Double] { space.fromXYZD65(ColorSpace.oklch.toXYZD65(oklch)) }
-    func clipped(_ rgb: [Double]) -> [Double] { rgb.map { min(max($0, 0), 1) } }
+    func clipped(_ rgb: [Double]) -> [Double] { rgb.map(Self.unit) }
     func distance(_ rgb: [Double], _ oklch: [Double]) -> Double {
       let a = ColorSpace.oklab.fromXYZD65(space.toXYZD65(rgb))
       let b = Cylinder.polarToRectangular(oklch)

@@ -3,6 +3,9 @@
 /// CSS Color 4 formulas (docs/SHEETS.md: Design tokens).
 ///
 /// A component written `none` is nil; conversions read it as 0, as CSS does.
+/// Every conversion is total: it reads a component past
+/// ±``ColorSpace/componentLimit`` as that bound and a NaN one as 0, and
+/// its results are finite (an sRGB or Display P3 one inside 0...1).
 public struct StyleColor: Hashable, Sendable {
   public var colorSpace: ColorSpace
   public var components: [Double?]
@@ -34,7 +37,8 @@ public struct StyleColor: Hashable, Sendable {
 
   /// The colour a property or token value gives: a DTCG colour object
   /// (`colorSpace`, `components`, optional `alpha`) or a CSS hex string;
-  /// nil for anything else.
+  /// nil for anything else, a component that is not finite (`.nan`,
+  /// `.inf`) or an alpha outside 0...1 included: no colour has them.
   public init?(_ value: PropertyValue) {
     switch value {
     case .string(let text): self.init(hex: text)
@@ -46,7 +50,7 @@ public struct StyleColor: Hashable, Sendable {
       for item in items {
         if item.stringValue == "none" {
           components.append(nil)
-        } else if let number = item.doubleValue {
+        } else if let number = item.doubleValue, number.isFinite {
           components.append(number)
         } else {
           return nil
@@ -59,8 +63,18 @@ public struct StyleColor: Hashable, Sendable {
     }
   }
 
-  /// The components with `none` read as 0.
-  var values: [Double] { components.map { $0 ?? 0 } }
+  /// The components as conversions read them: `none` and NaN as 0, and
+  /// each inside ±``ColorSpace/componentLimit``.
+  var values: [Double] {
+    components.map { component in
+      guard let component, !component.isNaN else { return 0 }
+      return min(max(component, -ColorSpace.componentLimit), ColorSpace.componentLimit)
+    }
+  }
+
+  /// `value` inside 0...1, NaN read as 0: a channel or an alpha as
+  /// output writes it.
+  static func unit(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
 
   /// This colour in sRGB, gamut-mapped into range (CSS Color 4 §13.2).
   public var srgb: StyleColor { mapped(into: .srgb) }
@@ -70,10 +84,11 @@ public struct StyleColor: Hashable, Sendable {
 
   /// `#rrggbb` of the sRGB colour, `#rrggbbaa` when it is not opaque.
   public var hex: String {
-    let channels = srgb.values + (alpha < 1 ? [alpha] : [])
+    let srgb = srgb
+    let channels = srgb.values + (srgb.alpha < 1 ? [srgb.alpha] : [])
     return "#"
       + channels.map { channel in
-        let byte = Int((min(max(channel, 0), 1) * 255).rounded())
+        let byte = Int((Self.unit(channel) * 255).rounded())
         return (byte < 16 ? "0" : "") + String(byte, radix: 16)
       }.joined()
   }

@@ -98,7 +98,14 @@ final class SourceValueReader {
       }
       return .list(SourceList(items: values, position: node.mark))
     case .mapping(let pairs):
-      return map(node, pairs: pairs).map(SourceValue.map)
+      guard let map = map(node, pairs: pairs) else { return nil }
+      // A sheet's typed values; a token file's are checked by their `$type`.
+      if scalarReferences == .parsed {
+        for problem in TypedValueCheck.problems(of: .map(map)) {
+          sink.warning(problem.message, .valueOutOfRange, at: problem.position.location(in: file))
+        }
+      }
+      return .map(map)
     }
   }
 
