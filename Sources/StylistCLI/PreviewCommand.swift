@@ -126,7 +126,7 @@ private struct PageWriter: Sendable {
       return true
     }
     do throws(OutputFiles.Failure) {
-      try OutputFiles.writeFile(html, to: output)
+      try OutputFiles.writeFile(html, to: output, header: HTMLRenderer.pageHeader)
       return true
     } catch {
       Diagnostics.error(error.message, at: output)

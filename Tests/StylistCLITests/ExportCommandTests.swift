@@ -173,7 +173,7 @@ import Testing
       #expect(refused.status == 2, "\(format)")
       #expect(
         refused.stderr
-          == "\(path): error: cannot write '\(path)': it holds a file that is no earlier export of this format; "
+          == "\(path): error: cannot write '\(path)': it holds a file that is no earlier output of this command; "
           + "name a new file or remove it\n")
       #expect(try String(contentsOfFile: path, encoding: .utf8) == "mine\n")
       try FileManager.default.removeItem(atPath: path)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Stylist
 import Testing
 
 /// `stylist preview`: the page for a fixture byte for byte, everything from
@@ -131,6 +132,28 @@ import Testing
     #expect(unwritable.status == 2)
     #expect(unwritable.stderr == "\(missing): error: cannot write '\(missing)': its folder does not exist\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["broken.yaml", "page.html"])
+  }
+
+  /// `-o` replaces a page of its own (one that begins with the page's
+  /// header) and nothing else: someone's `index.html` is left as it was.
+  @Test func replacesOnlyAPageOfItsOwn() throws {
+    let folder = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let theirs = folder.appendingPathComponent("index.html")
+    let text = "<!DOCTYPE html>\n<html><body>Our site</body></html>\n"
+    try Data(text.utf8).write(to: theirs)
+    let refused = try CLIRunner.run(["preview", "-s", Self.sheet, "--tree", Self.tree, "-o", theirs.path])
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr
+        == "\(theirs.path): error: cannot write '\(theirs.path)': it holds a file that is no earlier output of "
+        + "this command; name a new file or remove it\n")
+    #expect(try String(contentsOf: theirs, encoding: .utf8) == text)
+    let page = folder.appendingPathComponent("page.html")
+    for _ in 0..<2 {
+      #expect(try CLIRunner.run(["preview", "-s", Self.sheet, "--tree", Self.tree, "-o", page.path]).status == 0)
+    }
+    #expect(try String(contentsOf: page, encoding: .utf8).hasPrefix(HTMLRenderer.pageHeader))
   }
 
   /// A comma list is one column of themes on different axes; two themes

@@ -16,25 +16,29 @@ public struct HTMLRenderer: Sendable {
 
   public init() {}
 
+  /// The first lines of every page: what wrote it, so that `preview -o`
+  /// replaces only a page of its own.
+  public static let pageHeader = "<!DOCTYPE html>\n<!-- Written by `stylist preview`. -->\n"
+
   /// The page for `preview`, titled `Stylist preview: ` and `name` (the
   /// tree's file name, say).
   public func page(_ preview: Preview, name: String) -> String {
     let title = HTMLText.escaped("Stylist preview: " + name)
-    var html = """
-      <!DOCTYPE html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-      <title>\(title)</title>
-      <style>
-      \(Self.styleSheet)
-      </style>
-      </head>
-      <body>
-      <h1>\(title)</h1>
+    var html =
+      Self.pageHeader + """
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+        <title>\(title)</title>
+        <style>
+        \(Self.styleSheet)
+        </style>
+        </head>
+        <body>
+        <h1>\(title)</h1>
 
-      """
+        """
     let differing = preview.atoms.filter { $0.agreement == .differs }.count
     html += "<p class=\"summary\">Atoms: \(preview.atoms.count); columns: \(preview.columns.count); "
     html += "answering differently between columns (outlined, marked “differs”): \(differing).</p>\n"

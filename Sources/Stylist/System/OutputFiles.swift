@@ -23,16 +23,15 @@ package enum OutputFiles {
     package var message: String
   }
 
-  /// Writes `text` to the file `path`, replacing one that is there. With
-  /// `header`, a file that is there is replaced only when it begins with
-  /// it (an earlier output of the same kind): a file someone else wrote
-  /// is never overwritten.
-  package static func writeFile(_ text: String, to path: String, header: String? = nil) throws(Failure) {
-    if let header, let existing = FileManager.default.contents(atPath: path),
-      !existing.starts(with: Array(header.utf8))
-    {
+  /// Writes `text`, which begins with `header`, to the file `path`. A file
+  /// that is there is replaced only when it begins with `header` too (an
+  /// earlier output of the same kind): a file someone else wrote is never
+  /// overwritten.
+  package static func writeFile(_ text: String, to path: String, header: String) throws(Failure) {
+    precondition(text.hasPrefix(header), "an output begins with its header")
+    if let existing = FileManager.default.contents(atPath: path), !existing.starts(with: Array(header.utf8)) {
       throw Failure(
-        message: "cannot write '\(path)': it holds a file that is no earlier export of this format; "
+        message: "cannot write '\(path)': it holds a file that is no earlier output of this command; "
           + "name a new file or remove it")
     }
     let temporary = temporaryName(beside: path)
