@@ -315,6 +315,21 @@ public final class StyleEngine: Sendable, Observable {
     return answer
   }
 
+  /// A query of text on the current snapshot, observed as its answer
+  /// reads; a node that does not parse fails again whatever changes but
+  /// the sheets.
+  private func observedQuery(
+    _ query: (StyleIndex, QueryOptions) throws(SyntaxError) -> Resolution
+  ) throws(SyntaxError) -> Resolution {
+    let (index, options) = unobservedSnapshot
+    do {
+      return observed(try query(index, options), on: index)
+    } catch {
+      registrar.access(self, keyPath: \.sheets)
+      throw error
+    }
+  }
+
   /// The style that wins for `node` (the precedence rules), or the default style.
   public func bestMatch(for node: NodeIdentifier) -> Resolution {
     let (index, options) = unobservedSnapshot
@@ -325,14 +340,7 @@ public final class StyleEngine: Sendable, Observable {
   /// ``NodeIdentifier/init(parsing:)`` parses it (the same errors), with
   /// no identifier built: the query for text read at run time.
   public func bestMatch(parsing text: String) throws(SyntaxError) -> Resolution {
-    let (index, options) = unobservedSnapshot
-    do {
-      return observed(try index.bestMatch(text: text, options: options), on: index)
-    } catch {
-      // A node that does not parse fails again whatever changes.
-      registrar.access(self, keyPath: \.sheets)
-      throw error
-    }
+    try observedQuery { index, options throws(SyntaxError) in try index.bestMatch(text: text, options: options) }
   }
 
   /// Every applicable rule's properties merged, weakest first, so the
@@ -345,13 +353,7 @@ public final class StyleEngine: Sendable, Observable {
   /// ``cascade(for:)`` for a node identifier given as text (see
   /// ``bestMatch(parsing:)``).
   public func cascade(parsing text: String) throws(SyntaxError) -> Resolution {
-    let (index, options) = unobservedSnapshot
-    do {
-      return observed(try index.cascade(text: text, options: options), on: index)
-    } catch {
-      registrar.access(self, keyPath: \.sheets)
-      throw error
-    }
+    try observedQuery { index, options throws(SyntaxError) in try index.cascade(text: text, options: options) }
   }
 
   /// Every selector that could style `node` (its token, `*` or a glob
