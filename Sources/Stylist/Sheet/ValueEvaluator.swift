@@ -413,7 +413,15 @@ final class ValueEvaluator {
       reportCycle(from: start, to: name, at: mark, file: file)
       return nil
     }
-    guard let tree = variables.lookup(name.split(separator: ".", omittingEmptySubsequences: false)) else {
+    let path = name.split(separator: ".", omittingEmptySubsequences: false)
+    guard let tree = variables.lookup(path) else {
+      if let (prefix, leaf) = blockingLeaf(path), leaf.origin == .token, case .map = leaf.value {
+        // A token's object value (a colour's `colorSpace`, a dimension's
+        // `unit`) is read into like a map of variables.
+        let rest = path.dropFirst(prefix.split(separator: ".", omittingEmptySubsequences: false).count)
+        guard let (value, size) = variable(prefix, at: mark, file: file) else { return nil }
+        if let part = rest.reduce(Optional(value), { $0?[String($1)] }) { return (part, size) }
+      }
       reportUnknown(name, at: mark, file: file)
       return nil
     }

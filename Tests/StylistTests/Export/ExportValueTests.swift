@@ -41,6 +41,20 @@ import Testing
     #expect(!dark.contains("border"))
   }
 
+  /// A reference into an object that is one token (`$gap.unit`) reads
+  /// into the token's value on import, under every theme.
+  @Test func referencesIntoAnObjectComeBack() throws {
+    let sheet = try sheet("object-parts.yaml")
+    let files = try TokenFiles()
+    for themes in [[], ["dark"]] {
+      let expected = try ExportRoundTripTests.values(sheet, themes)
+      let back = try imported(sheet, themes: themes, files: files)
+      for (path, value) in expected { #expect(back[path].map(value.isSame) == true, "\(path) under \(themes)") }
+    }
+    let dark = try imported(sheet, themes: ["dark"], files: files)
+    #expect(dark["wide"] == "12px wide" && dark["unit"] == "px" && dark["space"] == "display-p3")
+  }
+
   @Test func oddValuesComeBackAsTheyAre() throws {
     let sheet = try sheet("odd-values.yaml")
     let files = try TokenFiles()
