@@ -38,7 +38,7 @@ import Testing
   @Test(arguments: inputs("sheet"))
   func sheetInput(path: String) throws {
     let bytes = [UInt8](try #require(FileManager.default.contents(atPath: path)))
-    let options = LoadOptions(maxFileSize: 1 << 20, maxNestingDepth: 200, maxExpandedValues: 100_000)
+    let options = LoadOptions(maxFileSize: 1 << 20, maxExpandedValues: 100_000)
     guard let sheet = try? StyleSheet(bytes: bytes, name: "fuzz.yaml", options: options) else { return }
     let stylist = StyleEngine(sheets: [sheet])
     for rule in sheet.rules.prefix(16) {
@@ -52,38 +52,15 @@ import Testing
   @Test(arguments: inputs("render"))
   func renderInput(path: String) throws {
     let bytes = [UInt8](try #require(FileManager.default.contents(atPath: path)))
-    let options = LoadOptions(maxFileSize: 1 << 20, maxNestingDepth: 200, maxExpandedValues: 100_000)
+    let options = LoadOptions(maxFileSize: 1 << 20, maxExpandedValues: 100_000)
     guard let sheet = try? StyleSheet(bytes: bytes, name: "fuzz.yaml", options: options) else { return }
-    let engine = StyleEngine(sheets: [sheet])
-    let tokens = sheet.rules.prefix(8).map { $0.selector.token.name.description }
-    let nodes = tokens.map { NodeIdentifier(path: [], token: $0) }
-    let answers = nodes.map { (node: $0.description, answer: engine.bestMatch(for: $0)) }
-    let cascades = nodes.map { (node: $0.description, answer: engine.cascade(for: $0)) }
-    for list in [answers, cascades] {
-      _ = TextRenderer().answers(list)
-      _ = JSONRenderer().answers(list)
-      _ = YAMLRenderer().answers(list)
-    }
-    for node in nodes.prefix(2) {
-      let explanation = engine.explain(node)
-      _ = TextRenderer().explanation(explanation, node: node.description)
-      _ = JSONRenderer().explanation(explanation, node: node.description)
-      _ = YAMLRenderer().explanation(explanation, node: node.description)
-    }
-    _ = sheet.resolvedDump(themes: []).jsonText
-    _ = YAMLRenderer().resolvedSheet(sheet, themes: [])
-    let tree = StyleTree(nodes: tokens.map { .atom($0) } + [.group(Component(name: "fuzz"), tokens.map { .atom($0) })])
-    let preview = engine.preview(tree, columns: Array(engine.previewColumns.prefix(4)))
-    #expect(HTMLRenderer().page(preview, name: "fuzz.yaml").hasSuffix("</html>\n"))
-    if let export = try? TokenExport(sheet: sheet, options: options) {
-      for format in ExportFormat.allCases { _ = export.files(format) }
-    }
+    #expect(renderThroughEveryRenderer(sheet, options: options))
   }
 
   @Test(arguments: inputs("tokens"))
   func tokensInput(path: String) throws {
     let bytes = [UInt8](try #require(FileManager.default.contents(atPath: path)))
-    let options = LoadOptions(maxFileSize: 1 << 20, maxNestingDepth: 200, maxExpandedValues: 100_000)
+    let options = LoadOptions(maxFileSize: 1 << 20, maxExpandedValues: 100_000)
     guard let sheet = try? StyleSheet(tokenBytes: bytes, name: "fuzz.tokens.json", options: options) else { return }
     #expect(sheet.outline.tokens.allSatisfy { !$0.path.isEmpty })
   }

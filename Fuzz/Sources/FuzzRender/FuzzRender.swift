@@ -18,7 +18,7 @@ import Stylist
 /// `Fixtures/fuzz/render/` in `FuzzRegressionTests.renderInput`.
 func fuzzRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  let options = LoadOptions(maxFileSize: 1 << 20, maxNestingDepth: 200, maxExpandedValues: 100_000)
+  let options = LoadOptions(maxFileSize: 1 << 20, maxExpandedValues: 100_000)
   guard let sheet = try? StyleSheet(bytes: bytes, name: "fuzz.yaml", options: options) else { return 0 }
   let engine = StyleEngine(sheets: [sheet])
   let tokens = sheet.rules.prefix(8).map { $0.selector.token.name.description }

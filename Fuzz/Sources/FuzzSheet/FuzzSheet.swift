@@ -14,7 +14,7 @@ import Stylist
 /// or run unbounded; a sheet that loads must answer queries and dump.
 func fuzzSheet(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  let options = LoadOptions(maxFileSize: 1 << 20, maxNestingDepth: 200, maxExpandedValues: 100_000)
+  let options = LoadOptions(maxFileSize: 1 << 20, maxExpandedValues: 100_000)
   guard let sheet = try? StyleSheet(bytes: bytes, name: "fuzz.yaml", options: options) else { return 0 }
   let stylist = StyleEngine(sheets: [sheet])
   for rule in sheet.rules.prefix(16) {

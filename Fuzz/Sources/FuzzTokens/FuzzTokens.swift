@@ -15,7 +15,7 @@ import Stylist
 /// tokens in the outline.
 func fuzzTokens(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  let options = LoadOptions(maxFileSize: 1 << 20, maxNestingDepth: 200, maxExpandedValues: 100_000)
+  let options = LoadOptions(maxFileSize: 1 << 20, maxExpandedValues: 100_000)
   guard let sheet = try? StyleSheet(tokenBytes: bytes, name: "fuzz.tokens.json", options: options) else { return 0 }
   for token in sheet.outline.tokens.prefix(64) where token.path.isEmpty { abort() }
   return 0

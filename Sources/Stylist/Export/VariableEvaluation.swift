@@ -99,8 +99,14 @@ extension VariableTree {
   /// The key and file of the first leaf: where a map is said to be written.
   var firstKey: (key: SourcePosition, file: String)? {
     switch self {
-    case .leaf(let leaf): (leaf.key, leaf.file)
-    case .map(let children): children.values.lazy.compactMap(\.firstKey).first
+    case .leaf(let leaf): return (leaf.key, leaf.file)
+    case .map(let children):
+      // A loop, not `lazy.compactMap(…).first`, which evaluates the match
+      // twice (to find it, then to return it): twice a level, 2^depth in all.
+      for child in children.values {
+        if let key = child.firstKey { return key }
+      }
+      return nil
     }
   }
 }

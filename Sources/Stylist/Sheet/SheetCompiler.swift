@@ -326,8 +326,9 @@ struct SheetCompiler {
     if base == nil && isOwnResolved { return nil }
     guard !reached.isEmpty else { return base.map { Style(properties: $0, source: source) } }
     var themed: [ThemeSet: Properties] = [:]
-    // Few: a style reaches the themes of an axis or two.
-    var evaluated: [ThemeSet] = [themes]
+    // As many as the sets of the axes it reaches: thousands for an axis of
+    // thousands of themes, so a set, not a list.
+    var evaluated: Set<ThemeSet> = [themes]
     // A set that fails does not end the others: a set without its themes
     // reports its own errors; one with them would repeat them.
     var failedSets: [ThemeSet] = []
@@ -335,9 +336,14 @@ struct SheetCompiler {
     while isReachGrowing {
       isReachGrowing = false
       for set in sets(Reach(own: themes, reached: reached)) where !evaluated.contains(set) {
+        // Past the budget every evaluation fails, and so does the load.
+        if budget.isExhausted { return nil }
         guard axes.isQuerySet(set, reached: reached) else { continue }
-        evaluated.append(set)
-        if failedSets.contains(where: { Set(set.themes).isSuperset(of: $0.themes) }) { continue }
+        evaluated.insert(set)
+        if !failedSets.isEmpty {
+          let setThemes = Set(set.themes)
+          if failedSets.contains(where: { setThemes.isSuperset(of: $0.themes) }) { continue }
+        }
         let (values, reachedHere) = tracked(set, properties)
         if !reached.isSuperset(of: reachedHere) {
           reached.formUnion(reachedHere)

@@ -62,11 +62,13 @@ public struct LoadOptions: Hashable, Sendable {
   /// Files larger than this are rejected before parsing.
   public var maxFileSize: Int
   /// Deepest nesting of YAML collections, and of values counting through
-  /// variables. Where the libyaml Yams bundles is used (iOS, tvOS,
-  /// watchOS, visionOS), libyaml itself also stops at 1,000 levels. Values
-  /// are built a level per call, so this limit is also what keeps deep
-  /// input within the loading thread's stack: raise it only as far as that
-  /// stack allows.
+  /// variables. Every walk over a value (evaluating, rendering, comparing,
+  /// exporting, releasing it) takes a stack frame a level, so this limit is
+  /// what keeps deep input within the stack of the thread that loads or
+  /// renders: the default, 64, fits a 512 KiB stack (Darwin's secondary
+  /// threads and Dispatch's workers) even in a debug build. Raise it only as
+  /// far as your threads' stacks allow. Where the libyaml Yams bundles is
+  /// used (Apple platforms), libyaml itself also stops at 1,000 levels.
   public var maxNestingDepth: Int
   /// Most values a load may build, all themes together, counting every
   /// alias, merge key, variable use, `extends` and themed variant as a copy:
@@ -88,7 +90,7 @@ public struct LoadOptions: Hashable, Sendable {
 
   /// Limits and threading for loading; the defaults suit sheets up to tens of megabytes.
   public init(
-    maxFileSize: Int = 64 << 20, maxNestingDepth: Int = 1_000, maxExpandedValues: Int = 1_000_000,
+    maxFileSize: Int = 64 << 20, maxNestingDepth: Int = 64, maxExpandedValues: Int = 1_000_000,
     maxInterpolatedBytes: Int = 16 << 20, backgroundParsingThreshold: Int = 64 << 10
   ) {
     self.maxFileSize = maxFileSize

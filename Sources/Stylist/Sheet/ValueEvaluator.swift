@@ -29,17 +29,12 @@ final class ValueEvaluator {
   /// the other themes, and need not be evaluated again under them.
   private(set) var reached: Set<String> = []
   private var resolving: [String] = []
-  /// Variable values being evaluated, each reached from the one before
-  /// (`a: $b`, `b: $c`, …). At most `maxReferenceDepth`: each level takes a
-  /// few calls' worth of stack, and a chain of thousands overflowed the
-  /// stack of the thread loading it; 100 fits even a 512 KB thread stack,
-  /// far beyond what a sheet needs. (A map of maps is not a chain: it is
-  /// bounded by the YAML nesting limit.)
-  private var referenceDepth = 0
-  static let maxReferenceDepth = 100
   /// Nodes being evaluated, each inside the one before (through variables
-  /// too): at most `maxDepth`, the YAML nesting limit. A value reused from a
-  /// cache counts with its own depth, so no value ever nests deeper.
+  /// too, a reference being a level): at most `maxDepth`, the YAML nesting
+  /// limit. Each level takes a call or two, so this is what bounds the
+  /// evaluation's stack, a chain of variables each naming the next
+  /// included. A value reused from a cache counts with its own depth, so no
+  /// value ever nests deeper.
   private var nodeDepth = 0
   private let maxDepth: Int
   /// The deepest `nodeDepth` reached since the innermost
@@ -425,12 +420,18 @@ final class ValueEvaluator {
       reportUnknown(name, at: mark, file: file)
       return nil
     }
-    // A variable is a level of nesting too (a map of them is a map).
-    guard nodeDepth < maxDepth else { return nestedTooDeep(at: mark, file: file) }
+    // A map of variables is a level of nesting (it is a map); a leaf adds
+    // none of its own: the reference to it was a level, and its value
+    // counts its own.
+    let isMap: Bool
+    if case .map = tree { isMap = true } else { isMap = false }
+    guard !isMap || nodeDepth < maxDepth else { return nestedTooDeep(at: mark, file: file) }
     let measuring = startMeasuringDepth()
-    nodeDepth += 1
-    deepest = max(deepest, nodeDepth)
-    defer { nodeDepth -= 1 }
+    if isMap {
+      nodeDepth += 1
+      deepest = max(deepest, nodeDepth)
+    }
+    defer { if isMap { nodeDepth -= 1 } }
     used.insert(name)
     resolving.append(name)
     defer { resolving.removeLast() }
@@ -439,16 +440,7 @@ final class ValueEvaluator {
     let result: (value: PropertyValue, size: Int)?
     switch tree {
     case .leaf(let leaf):
-      if referenceDepth >= Self.maxReferenceDepth {
-        sink.error(
-          "variable '\(name)' is reached through more than \(Self.maxReferenceDepth) nested references"
-            + " (from '\(resolving[0])')", .limitExceeded, at: location(mark, file))
-        result = nil
-      } else {
-        referenceDepth += 1
-        result = sized(leaf.value, file: leaf.file)
-        referenceDepth -= 1
-      }
+      result = sized(leaf.value, file: leaf.file)
     case .map(let children):
       var map = Properties()
       var size = 1

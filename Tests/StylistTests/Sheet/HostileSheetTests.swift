@@ -65,29 +65,30 @@ import Testing
     #expect(errors.allSatisfy { $0.kind == .limitExceeded })
   }
 
-  /// A chain of variables, each naming the next, is bounded (each link
-  /// takes stack): past 100 links it is a located error, not a crash. The
-  /// variables past the first 100 links, which no evaluation reached, are
-  /// checked as well, each from the first one not yet reached: one error
-  /// per 101 links.
+  /// A chain of variables, each naming the next, is bounded by the nesting
+  /// limit (a reference is a level, and each takes stack): past it, a
+  /// located error, not a crash. The variables no evaluation reached are
+  /// checked as well, each from the first one not yet reached.
   @Test func longVariableChain() throws {
+    let limit = LoadOptions().maxNestingDepth
     var yaml = "variables:\n"
     for level in 0..<20_000 { yaml += "  v\(level): $v\(level + 1)\n" }
     yaml += "  v20000: 1\nstyles:\n  t: { a: $v0 }\n"
     let errors = try failure(yaml, name: "vars.yaml")
-    let expected = (0..<198).map { start in
-      // `v(n): $v(n+1)`, on line n + 2, is the 100th link from `v(101 × start)`.
-      let last = 101 * start + 99
-      return "vars.yaml:\(last + 2):\(3 + "v\(last): ".count): error: variable 'v\(last + 1)' is reached through "
-        + "more than 100 nested references (from 'v\(101 * start)')"
-    }
-    #expect(errors.first?.text == expected.first)
-    #expect(errors.map(\.text) == expected)
+    // The style's body, `$v0` and each value after it are a level each:
+    // `v(n): $v(n+1)`, on line n + 2, is the one too many from `v0`.
+    let last = limit - 2
+    #expect(
+      errors.first?.text
+        == "vars.yaml:\(last + 2):\(3 + "v\(last): ".count): error: values nest deeper than \(limit) levels"
+        + " (counting through variables)")
+    #expect(errors.count > 1)
     #expect(errors.allSatisfy { $0.kind == .limitExceeded })
-    var short = "variables:\n"
-    for level in 0..<99 { short += "  v\(level): $v\(level + 1)\n" }
-    short += "  v99: 1\nstyles:\n  t: { a: $v0 }\n"
-    #expect(try StyleSheet(yaml: short).rules[0].style.properties == ["a": 1])
+    func chain(_ links: Int) -> String {
+      (0..<links).map { "  v\($0): $v\($0 + 1)\n" }.joined() + "  v\(links): 1\nstyles:\n  t: { a: $v0 }\n"
+    }
+    #expect(try StyleSheet(yaml: "variables:\n" + chain(limit - 3)).rules[0].style.properties == ["a": 1])
+    #expect(throws: SheetLoadError.self) { try StyleSheet(yaml: "variables:\n" + chain(limit - 2)) }
   }
 
   /// Values nest through variables past what one document may nest: the
@@ -95,7 +96,8 @@ import Testing
   /// first (a cached value counts with its depth), so no value is deeper.
   @Test(arguments: [false, true])
   func nestingThroughVariables(deepestFirst: Bool) throws {
-    let depth = 900
+    let limit = LoadOptions().maxNestingDepth
+    let depth = limit * 9 / 10
     var yaml = "variables:\n"
     for level in 0..<5 {
       yaml += "  v\(level): " + String(repeating: "{ b: ", count: depth) + "$v\(level + 1)"
@@ -104,16 +106,84 @@ import Testing
     yaml += "  v5: 1\nstyles:\n"
     for level in deepestFirst ? Array((0..<5).reversed()) : Array(0..<5) { yaml += "  t\(level): { a: $v\(level) }\n" }
     let errors = try failure(yaml, name: "deep.yaml")
-    // Each of v0…v3 holds one too many levels (v4's 900 and v5 fit), at the reference inside it.
+    // Each of v0…v3 holds one too many levels (v4's and v5 fit), at the reference inside it.
     #expect(
       errors.map(\.text)
         == (2...5).map {
-          "deep.yaml:\($0):4507: error: values nest deeper than 1000 levels (counting through variables)"
+          "deep.yaml:\($0):\(5 * depth + 7): error: values nest deeper than \(limit) levels (counting through variables)"
         })
-    // One level of 900 loads, whether written in place or through a variable.
+    // One level of that depth loads, whether written in place or through a variable.
     let one =
       "variables:\n  v: " + String(repeating: "{ b: ", count: depth) + "1" + String(repeating: " }", count: depth)
     #expect(try StyleSheet(yaml: one + "\nstyles:\n  t: { a: $v }\n").rules.count == 1)
+  }
+
+  /// What the nesting limit is for: values nested as deep as it allows,
+  /// through variables (ending in the longest chain of references) and
+  /// written in place, and a tree file nested as deep,
+  /// load and go through every renderer on a thread with a 512 KiB stack
+  /// (Darwin's secondary threads and Dispatch's workers, where an app
+  /// reloads a sheet), in a debug build too.
+  @Test func theDeepestValuesFitASmallThreadStack() throws {
+    let limit = LoadOptions().maxNestingDepth
+    func nested(_ levels: Int, around inner: String) -> String {
+      String(repeating: "{ b: ", count: levels) + inner + String(repeating: " }", count: levels)
+    }
+    // The style's body is a level, v0's maps hold v1 at the innermost,
+    // whose maps hold a chain of references (each a level) to a scalar (a
+    // level): together they nest to the limit.
+    let links = limit / 4
+    let chain = (0..<links).map { "  c\($0): $c\($0 + 1)\n" }.joined()
+    func sheet(innerLevels: Int) -> String {
+      """
+      variables:
+        v0: \(nested(limit / 2, around: "$v1"))
+        v1: \(nested(innerLevels, around: "$c0"))
+      \(chain)  c\(links): 1
+      styles:
+        through: { a: $v0 }
+        inPlace: { a: \(nested(limit - 4, around: "1")) }
+      """
+    }
+    // Levels: the body, `$v0`, v0's maps, `$v1`, v1's maps, `$c0`, a
+    // reference a link, the scalar.
+    let innerLevels = limit - limit / 2 - links - 5
+    let yaml = sheet(innerLevels: innerLevels)
+    #expect(throws: SheetLoadError.self) { try StyleSheet(yaml: sheet(innerLevels: innerLevels + 1)) }
+    let folder = try temporaryFolder("deep-tree")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // Each group is a map in a list: two levels of YAML.
+    let groups = (limit - 2) / 2 - 1
+    var tree = "tree: "
+    for level in 0..<groups { tree += "[{ group: g\(level), children: " }
+    tree += "[{ style: through }, { style: inPlace }]" + String(repeating: " }]", count: groups) + "\n"
+    let treePath = folder + "/tree.yaml"
+    try tree.write(toFile: treePath, atomically: true, encoding: .utf8)
+
+    nonisolated(unsafe) var outcome: Result<(rendered: Bool, resolved: Int, depth: Int), Error>?
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      outcome = Result {
+        let sheet = try StyleSheet(yaml: yaml, name: "deep.yaml")
+        let rendered = renderThroughEveryRenderer(sheet)
+        let resolved = StyleEngine(sheets: [sheet]).resolve(try StyleTree(contentsOf: treePath)).count
+        var depth = 0
+        var value = sheet.rules[0].style.properties["a"]
+        while case .map(let map)? = value {
+          depth += 1
+          value = map["b"]
+        }
+        return (rendered, resolved, depth)
+      }
+      done.signal()
+    }
+    thread.stackSize = 512 << 10
+    thread.start()
+    done.wait()
+    let result = try #require(outcome).get()
+    #expect(result.rendered)
+    #expect(result.resolved == 2)
+    #expect(result.depth == limit / 2 + innerLevels)
   }
 
   /// Every theme evaluates the bodies that reach its variables again: one
