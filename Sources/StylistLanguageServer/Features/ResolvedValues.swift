@@ -10,11 +10,15 @@ struct ResolvedValues {
   init(sheet: StyleSheet?) { self.sheet = sheet }
 
   /// The value of the variable at `path` under `theme` (nil: no theme) in
-  /// its text form (``PropertyValue/text``: `12px`, `#db3b3b`); nil when
-  /// it does not resolve there.
-  mutating func text(of path: String, theme: String?) -> String? {
+  /// its text form (``PropertyValue/text``: `12px`, `#DB3B3B`); nil when
+  /// it does not resolve there, or when it is what `written` (the value as
+  /// the sheet writes it) already says, in its text form or as JSON
+  /// (`"#DB3B3B"` written says `#DB3B3B`).
+  mutating func text(of path: String, theme: String?, besides written: String? = nil) -> String? {
     guard let sheet else { return nil }
     if byTheme[theme] == nil { byTheme[theme] = sheet.resolvedVariables(themes: theme.map { [$0] } ?? []) }
-    return byTheme[theme]?[path].map(\.text)
+    guard let value = byTheme[theme]?[path] else { return nil }
+    let text = value.text
+    return written == text || written == value.jsonText ? nil : text
   }
 }
