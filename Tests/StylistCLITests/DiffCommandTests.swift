@@ -30,15 +30,16 @@ import Testing
     try CLIRunner.expectGolden(result.stdout, "../diff/expected/" + name)
   }
 
-  /// Markdown of typed values (`12px → 16px`, colours in their spaces)
-  /// and of sheet text Markdown would read as its own (`|`, backticks,
-  /// HTML, an `@` mention, a line break), nodes and sheets.
+  /// Typed values in their text form (`12px → 16px`, colours in their
+  /// spaces), in text and in Markdown; and sheet text Markdown would read
+  /// as its own (`|`, backticks, HTML, an `@` mention, a line break).
   @Test(arguments: [
-    ("nodes-markdown.md", ["--nodes", "values/nodes.txt"]), ("sheets-markdown.md", [String]()),
+    ("nodes-markdown.md", ["--nodes", "values/nodes.txt", "--format", "markdown"]),
+    ("sheets-markdown.md", ["--format", "markdown"]),
+    ("sheets-text.txt", []),
   ])
-  func markdownOfValues(name: String, options: [String]) throws {
-    let result = try run(
-      ["diff", "--old", "values/old.yaml", "--new", "values/new.yaml", "--format", "markdown"] + options)
+  func diffOfValues(name: String, options: [String]) throws {
+    let result = try run(["diff", "--old", "values/old.yaml", "--new", "values/new.yaml"] + options)
     #expect(result.status == 1, "\(result.stderr)")
     #expect(result.stderr.isEmpty)
     try CLIRunner.expectGolden(result.stdout, "../values/expected/" + name)
