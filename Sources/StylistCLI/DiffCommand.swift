@@ -18,7 +18,11 @@ struct DiffCommand: ParsableCommand {
       given) the styles whose resolved properties change there and the
       variables (tokens included) whose resolved values do.
       Text marks before with '-' and after with '+' (coloured on a
-      terminal); JSON is one object, for nodes
+      terminal); Markdown (for a pull-request comment) is a summary line
+      and a table per set of themes, a row per node (or style, or
+      variable) with each changed property as 'name: before → after',
+      200 rows at most and a line saying how many more; JSON is one
+      object, for nodes
         {"nodes":N,"changedNodes":C,"changes":[{"nodes":[…],
          "before":{"selector","source","default","properties"},
          "after":{…}}…]}
@@ -59,7 +63,7 @@ struct DiffCommand: ParsableCommand {
   var themeArguments: [String] = []
 
   @Option(help: "Output format.")
-  var format: TextOrJSON = .text
+  var format: DiffFormat = .text
 
   func validate() throws {
     if old.isEmpty { throw ValidationError("Give the sheets before the change with --old.") }
@@ -82,6 +86,7 @@ struct DiffCommand: ParsableCommand {
       switch format {
       case .json: output.write { JSONRenderer().writeSheetDiff(diff, to: &$0) }
       case .text: output.write(TextRenderer.standardOutput.sheetDiff(diff))
+      case .markdown: output.write(MarkdownRenderer().sheetDiff(diff))
       }
       changes = diff.hasChanges
     } else {
@@ -90,6 +95,7 @@ struct DiffCommand: ParsableCommand {
       switch format {
       case .json: output.write { JSONRenderer().writeNodeDiff(diff, to: &$0) }
       case .text: output.write(TextRenderer.standardOutput.nodeDiff(diff))
+      case .markdown: output.write(MarkdownRenderer().nodeDiff(diff))
       }
       changes = diff.hasChanges
     }

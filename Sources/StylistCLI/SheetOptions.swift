@@ -127,6 +127,11 @@ enum TextOrJSON: String, ExpressibleByArgument, CaseIterable {
   case text, json
 }
 
+/// `--format` for `diff`, which can also print Markdown for a pull-request comment.
+enum DiffFormat: String, ExpressibleByArgument, CaseIterable {
+  case text, json, markdown
+}
+
 /// `--format` for `resolve`, which can also print YAML.
 enum ResolveFormat: String, ExpressibleByArgument, CaseIterable {
   case text, json, yaml

@@ -48,6 +48,15 @@ import Testing
     ("lint-shadowed.txt", ["lint", "sheets/shadowed.yaml"], 0),
     ("lint-themed-drops.txt", ["lint", "sheets/themed-drops.yaml"], 0),
     ("dump-json.txt", ["dump", "-s", "seed/spec-example.yaml"], 0),
+    // Every typed value's text form; JSON keeps the data as it is.
+    (
+      "../values/expected/match-text.txt",
+      ["match", "-s", "values/values.yaml", "dimension", "color", "composite", "plain", "edge"], 0
+    ),
+    (
+      "../values/expected/match-json.txt",
+      ["match", "-s", "values/values.yaml", "--format", "json", "dimension", "color", "composite", "plain", "edge"], 0
+    ),
     ("dump-yaml.txt", ["dump", "-s", "seed/spec-example.yaml", "--theme", "dark", "--format", "yaml"], 0),
   ])
   func golden(name: String, arguments: [String], status: Int32) throws {

@@ -20,12 +20,41 @@ import Testing
     ("sheets-text.txt", []),
     ("sheets-json.txt", ["--format", "json"]),
     ("sheets-dark.txt", ["--theme", "dark"]),
+    ("nodes-markdown.md", ["--nodes", "diff/nodes.txt", "--format", "markdown"]),
+    ("sheets-markdown.md", ["--format", "markdown"]),
   ])
   func golden(name: String, options: [String]) throws {
     let result = try run(sides + options)
     #expect(result.status == 1, "\(result.stderr)")
     #expect(result.stderr.isEmpty)
     try CLIRunner.expectGolden(result.stdout, "../diff/expected/" + name)
+  }
+
+  /// Typed values in their text form (`12px → 16px`, colours in their
+  /// spaces), in text and in Markdown; and sheet text Markdown would read
+  /// as its own (`|`, backticks, HTML, an `@` mention, a line break).
+  @Test(arguments: [
+    ("nodes-markdown.md", ["--nodes", "values/nodes.txt", "--format", "markdown"]),
+    ("sheets-markdown.md", ["--format", "markdown"]),
+    ("sheets-text.txt", []),
+  ])
+  func diffOfValues(name: String, options: [String]) throws {
+    let result = try run(["diff", "--old", "values/old.yaml", "--new", "values/new.yaml"] + options)
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stderr.isEmpty)
+    try CLIRunner.expectGolden(result.stdout, "../values/expected/" + name)
+  }
+
+  /// 200 rows at most; a line says how many more nodes there are.
+  @Test func markdownStopsAtTwoHundredRows() throws {
+    let nodes = (1...205).map { "n\($0)/card\n" }.joined()
+    let result = try run(
+      ["diff", "--old", "values/old.yaml", "--new", "values/new.yaml", "--format", "markdown", "--nodes", "-"],
+      input: nodes)
+    #expect(result.status == 1, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.filter { $0.hasPrefix("| `n") }.count == 200)
+    #expect(lines.last == "… and 5 more nodes not shown (`--format json` lists every one).")
   }
 
   /// A style that only moved, and properties that only changed places

@@ -100,7 +100,7 @@ struct CSSRenderer {
   /// duration with its unit, a list joined with commas, a string as it is
   /// unless CSS would read it otherwise (then quoted).
   static func value(_ value: PropertyValue) -> String {
-    if let color = StyleColor(value) { return self.color(color) }
+    if let color = StyleColor(value) { return color.cssText }
     switch value {
     case .null: return "initial"
     case .bool(let flag): return flag ? "true" : "false"
@@ -113,10 +113,7 @@ struct CSSRenderer {
         return self.value(item)
       }.joined(separator: ", ")
     case .map(let map):
-      if let number = map["value"], let unit = map["unit"]?.stringValue, map.count == 2, number.isNumber {
-        return self.value(number) + unit
-      }
-      return quoted(value.jsonText)
+      return ValueText.measure(map) ?? quoted(value.jsonText)
     }
   }
 
@@ -148,27 +145,6 @@ struct CSSRenderer {
       }
     }
     return result + "\""
-  }
-
-  /// `#rrggbb` for sRGB (`#rrggbbaa` when not opaque), the function of
-  /// the space otherwise; a missing component is `none`.
-  static func color(_ color: StyleColor) -> String {
-    func component(_ value: Double?, percent: Bool = false) -> String {
-      guard let value else { return "none" }
-      return ExportNumbers.text(value) + (percent ? "%" : "")
-    }
-    let alpha = color.alpha < 1 ? " / " + ExportNumbers.text(color.alpha) : ""
-    let parts = color.components
-    switch color.colorSpace {
-    case .srgb where parts.allSatisfy({ $0 != nil && (0...1).contains($0!) }): return color.hex
-    case .hsl, .hwb:
-      let items = [component(parts[0]), component(parts[1], percent: true), component(parts[2], percent: true)]
-      return "\(color.colorSpace.rawValue)(\(items.joined(separator: " "))\(alpha))"
-    case .lab, .lch, .oklab, .oklch:
-      return "\(color.colorSpace.rawValue)(\(parts.map { component($0) }.joined(separator: " "))\(alpha))"
-    default:
-      return "color(\(color.colorSpace.rawValue) \(parts.map { component($0) }.joined(separator: " "))\(alpha))"
-    }
   }
 }
 

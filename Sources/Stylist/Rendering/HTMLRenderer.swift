@@ -90,7 +90,7 @@ public struct HTMLRenderer: Sendable {
     for (key, value) in properties {
       html += "<tr><th>\(HTMLText.escaped(key))</th><td>"
       if let sample = PropertySample(key: key, value: value) { writeSample(sample, to: &html) }
-      html += "<span class=\"value\">\(HTMLText.escaped(value.description))</span></td></tr>\n"
+      html += "<span class=\"value\">\(HTMLText.escaped(value.text))</span></td></tr>\n"
     }
     html += "</table>\n</div>\n"
   }

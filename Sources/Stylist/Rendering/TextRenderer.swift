@@ -88,14 +88,8 @@ public struct TextRenderer: Sendable {
     }.joined()
   }
 
-  /// A property value as people read it: strings bare, lists and maps as JSON.
-  static func displayText(_ value: PropertyValue) -> String {
-    switch value {
-    case .string(let text): text
-    case .list, .map: value.jsonText
-    default: value.scalarText ?? value.jsonText
-    }
-  }
+  /// A property value as people read it (``PropertyValue/text``).
+  static func displayText(_ value: PropertyValue) -> String { value.text }
 
   /// Pads to `width` characters (for aligned columns).
   private static func padded(_ text: String, _ width: Int) -> String {

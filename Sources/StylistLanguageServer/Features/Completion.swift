@@ -71,7 +71,7 @@ enum Completion {
     var resolved = ResolvedValues(sheet: cursor.sheet)
     /// The value as written, and as it resolves when that differs.
     func detail(_ path: String, written: String?, theme: String?) -> String? {
-      guard let text = resolved.text(of: path, theme: theme), text != written else { return written }
+      guard let text = resolved.text(of: path, theme: theme, besides: written) else { return written }
       return written.map { "\($0) → \(text)" } ?? text
     }
     func add(_ path: String, detail: String?) {
@@ -89,7 +89,7 @@ enum Completion {
       )
     }
     for token in outline.tokens where token.theme == nil {
-      // `color "#3366FF": Links and focus`.
+      // `color #3366FF: Links and focus`.
       var about = [token.type, resolved.text(of: token.path, theme: nil)].compactMap { $0 }.joined(separator: " ")
       if let description = token.description { about += about.isEmpty ? description : ": \(description)" }
       add(token.path, detail: about)

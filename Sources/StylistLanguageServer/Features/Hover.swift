@@ -47,7 +47,7 @@ enum Hover {
     for variable in outline.variables where variable.path == path {
       let value = variable.location.writtenValue(in: workspace) ?? "(a value over lines)"
       var line = "- \(variable.theme.map { "under `@\($0)`" } ?? "no theme"): `\(value)`"
-      if let text = resolved.text(of: path, theme: variable.theme), text != value { line += " → `\(text)`" }
+      if let text = resolved.text(of: path, theme: variable.theme, besides: value) { line += " → `\(text)`" }
       lines.append(line)
     }
     for token in outline.tokens where token.path == path {

@@ -143,24 +143,31 @@ import Testing
       variables:
         palette: { red: "#DB3B3B", dark: "#7A1F1F" }
         brand: $palette.red
+        size: { value: 12, unit: px }
+        pad: $size
       themes:
         dark:
           variables: { brand: $palette.dark }
       styles:
-        button: { color: $brand }
+        button: { color: $brand, padding: $pad }
 
       """
     try client.open(sheet, text: text)
     #expect(try client.diagnostics(for: sheet.absoluteString).isEmpty)
-    // `$brand` on line 7, its `$` at 19.
-    let answer = try client.request("textDocument/hover", Self.position(7, 21, in: sheet))
+    // `$brand` on line 9, its `$` at 19; `$pad` at 36.
+    let answer = try client.request("textDocument/hover", Self.position(9, 21, in: sheet))
     let hover = try #require(((answer["result"] as? JSON)?["contents"] as? JSON)?["value"] as? String)
-    #expect(hover.contains("- no theme: `$palette.red` → `\"#DB3B3B\"`"))
-    #expect(hover.contains("- under `@dark`: `$palette.dark` → `\"#7A1F1F\"`"))
-    let completion = try client.request("textDocument/completion", Self.position(7, 20, in: sheet))
+    #expect(hover.contains("- no theme: `$palette.red` → `#DB3B3B`"))
+    #expect(hover.contains("- under `@dark`: `$palette.dark` → `#7A1F1F`"))
+    // Values read in their text form, as every text output shows them.
+    let padding = try client.request("textDocument/hover", Self.position(9, 38, in: sheet))
+    let paddingHover = try #require(((padding["result"] as? JSON)?["contents"] as? JSON)?["value"] as? String)
+    #expect(paddingHover.contains("- no theme: `$size` → `12px`"), "\(paddingHover)")
+    let completion = try client.request("textDocument/completion", Self.position(9, 20, in: sheet))
     let items = ((completion["result"] as? JSON)?["items"] as? [JSON]) ?? []
     let details = Dictionary(items.map { ($0["label"] as? String ?? "", $0["detail"] as? String) }) { a, _ in a }
-    #expect(details["brand"] == "$palette.red → \"#DB3B3B\"")
+    #expect(details["brand"] == "$palette.red → #DB3B3B")
+    #expect(details["pad"] == "$size → 12px")
     #expect(details["palette.red"] == "\"#DB3B3B\"")
     // The file beside it: a token's detail has its resolved value.
     try client.open(workspace.app)
@@ -168,7 +175,7 @@ import Testing
     let app = try client.request("textDocument/completion", Self.position(5, 12, in: workspace.app))
     let appItems = ((app["result"] as? JSON)?["items"] as? [JSON]) ?? []
     let accent = appItems.first { $0["label"] as? String == "color.accent" }
-    #expect(accent?["detail"] as? String == "color \"#3366FF\": Links and focus")
+    #expect(accent?["detail"] as? String == "color #3366FF: Links and focus")
   }
 
   @Test func hoverDefinitionSymbolsAndColours() throws {
@@ -187,7 +194,7 @@ import Testing
     // `$colors.text` (line 7): global and dark values.
     let colors = try #require(try hover(7, 30, in: workspace.app))
     #expect(colors.contains("no theme: `\"#111111\"`") && colors.contains("under `@dark`: `\"#EEEEEE\"`"))
-    #expect(try hover(6, 14, in: workspace.app)?.contains("token, color `\"#3366FF\"`: Links and focus") == true)
+    #expect(try hover(6, 14, in: workspace.app)?.contains("token, color `#3366FF`: Links and focus") == true)
     #expect(try hover(4, 15, in: workspace.app)?.contains("font: body") == true)
     let button = try hover(3, 4, in: workspace.app)
     #expect(button?.contains("registered as `button`") == true)
