@@ -73,15 +73,17 @@ struct CSSRenderer {
     return result
   }
 
-  private func declaration(_ name: String, _ path: [String], _ value: PropertyValue, theme: String?) -> String {
-    if isTimingFunction(path, theme: theme), let curve = Self.cubicBezier(value) { return "  \(name): \(curve);\n" }
+  func declaration(_ name: String, _ path: [String], _ value: PropertyValue, theme: String?) -> String {
+    if Self.isTimingFunction(path, theme: theme, in: export), let curve = Self.cubicBezier(value) {
+      return "  \(name): \(curve);\n"
+    }
     return "  \(name): \(Self.value(value));\n"
   }
 
   /// Whether the leaf at `path` is a timing curve: a `cubicBezier` token,
   /// or the `timingFunction` of a `transition` token. Its value alone, four
   /// numbers, does not say so.
-  private func isTimingFunction(_ path: [String], theme: String?) -> Bool {
+  static func isTimingFunction(_ path: [String], theme: String?, in export: TokenExport) -> Bool {
     if export.token(path.joined(separator: "."), theme: theme)?.type == "cubicBezier" { return true }
     return path.count > 1 && path.last == "timingFunction"
       && export.token(path.dropLast().joined(separator: "."), theme: theme)?.type == "transition"
