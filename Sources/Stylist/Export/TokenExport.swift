@@ -124,6 +124,7 @@ public struct TokenExport: Sendable {
     case .css: [CSSRenderer(export: self).file()]
     case .swift: [SwiftRenderer(export: self).file()]
     case .xcassets: XcassetsRenderer(export: self, appearances: appearances).files()
+    // An XML comment cannot hold `--`, so the option is not written as given.
     case .android: AndroidRenderer(export: self, appearances: appearances).files()
     case .scss: [SCSSRenderer(export: self).file()]
     case .ts: [TypeScriptRenderer(export: self).file()]
@@ -137,6 +138,7 @@ public struct TokenExport: Sendable {
   public func leftOut(_ format: ExportFormat) -> Int {
     switch format {
     case .xcassets: XcassetsRenderer(export: self, appearances: .init()).leftOut
+    // An XML comment cannot hold `--`, so the option is not written as given.
     case .android: AndroidRenderer(export: self, appearances: .init()).leftOut
     default: 0
     }
@@ -348,8 +350,9 @@ extension ExportFormat {
     case .dtcg: "{\n  \"$description\": \"Design tokens exported by `stylist export --format dtcg`.\""
     case .scss, .ts: "// Design tokens exported by `stylist export --format \(rawValue)`.\n"
     case .tailwind: "/* Design tokens exported by `stylist export --format tailwind`. */\n"
+    // An XML comment cannot hold `--`, so the option is not written as given.
     case .android:
-      "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!-- Design tokens exported by `stylist export --format android`. -->\n"
+      "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!-- Design tokens exported by `stylist export`, format android. -->\n"
     case .xcassets: "{\n"
     }
   }
