@@ -65,17 +65,39 @@ import Testing
   /// each universal value, and a dark, a high-contrast and a both entry
   /// exactly where a device would otherwise show another colour.
   @Test func everyColourOfTheTokenFixturesIsAColourSetWithItsAppearances() throws {
-    let sheetPath = FixturePaths.path("tokens/app.yaml")
+    let seen = try check("tokens/app.yaml", dark: "dark", highContrast: "compact")
+    #expect(seen.contains(["luminosity:dark"]))
+  }
+
+  /// A sheet with a dark theme and a `high-contrast` one on two axes (the
+  /// appearances' defaults): a colour both change has an entry for each
+  /// and one for both, as a device can be both; one only dark changes has
+  /// the dark entry alone, which a dark, high-contrast device takes too.
+  @Test func aColourBothAppearancesChangeHasAnEntryForBoth() throws {
+    let seen = try check("export/appearances.yaml", dark: "dark", highContrast: "high-contrast")
+    #expect(seen == [[], ["luminosity:dark"], ["contrast:high"], ["luminosity:dark", "contrast:high"]])
+    let export = try TokenExport(sheet: try StyleSheet(contentsOf: FixturePaths.path("export/appearances.yaml")))
+    let surface = export.files(.xcassets).first { $0.path == "color/surface.colorset/Contents.json" }
+    #expect(surface?.text.components(separatedBy: "\"appearance\"").count == 2)
+    let accent = export.files(.xcassets).first { $0.path == "color/accent.colorset/Contents.json" }
+    #expect(accent?.text.contains("\"color-space\" : \"display-p3\"") == true)
+  }
+
+  /// Checks the catalog of the sheet at `fixture` with the appearances
+  /// `dark` and `highContrast` against the format and the sheet's values;
+  /// the sets of appearances its entries have.
+  private func check(_ fixture: String, dark darkTheme: String, highContrast: String) throws -> Set<Set<String>> {
+    let sheetPath = FixturePaths.path(fixture)
     let export = try TokenExport(sheet: try StyleSheet(contentsOf: sheetPath))
-    let files = export.files(.xcassets, appearances: ExportAppearances(dark: "dark", highContrast: "compact"))
+    let files = export.files(.xcassets, appearances: ExportAppearances(dark: darkTheme, highContrast: highContrast))
     let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     #expect(byPath.count == files.count)
     let top = try json(byPath["Contents.json"])
     checkInfo(top, "Contents.json")
     let base = try PlatformTools.leaves(export, sheet: sheetPath, themes: []).filter { StyleColor($0.value) != nil }
-    let dark = try PlatformTools.leaves(export, sheet: sheetPath, themes: ["dark"])
-    let contrast = try PlatformTools.leaves(export, sheet: sheetPath, themes: ["compact"])
-    let both = try PlatformTools.leaves(export, sheet: sheetPath, themes: ["dark", "compact"])
+    let dark = try PlatformTools.leaves(export, sheet: sheetPath, themes: [darkTheme])
+    let contrast = try PlatformTools.leaves(export, sheet: sheetPath, themes: [highContrast])
+    let both = try PlatformTools.leaves(export, sheet: sheetPath, themes: [darkTheme, highContrast])
     #expect(files.filter { $0.path.hasSuffix(".colorset/Contents.json") }.count == base.count)
     var appearancesSeen: Set<Set<String>> = []
     for (path, value) in base {
@@ -124,8 +146,8 @@ import Testing
         #expect(entries[bothKey] == nil, "\(setPath) both")
       }
     }
-    #expect(appearancesSeen.contains(["luminosity:dark"]))
     #expect(export.leftOut(.xcassets) > 0)
+    return appearancesSeen
   }
 
   /// Folder names hold no path or extension (`/`, `.`, `:`, `%`
