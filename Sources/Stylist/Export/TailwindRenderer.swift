@@ -34,7 +34,7 @@ struct TailwindRenderer {
   /// `--color-*`; a dimension `--spacing-*` in a `space` or `spacing`
   /// group, `--radius-*` where a name of its path is `radius` or `radii`
   /// (that name left out); a font family (a `fontFamily` token)
-  /// `--font-*` (a leading `font` or `fontFamily` group left out); anything
+  /// `--font-*` (leading `font`, `family` or `fontFamily` groups left out); anything
   /// else `--` and its path. Names joined with `-`, escaped as `css` does.
   private func name(_ path: [String], _ value: PropertyValue) -> String {
     func joined(_ namespace: String, _ rest: [String]) -> String {
@@ -55,10 +55,10 @@ struct TailwindRenderer {
       }
     }
     if export.token(path.joined(separator: "."), theme: nil)?.type == "fontFamily" {
-      let rest =
-        path.first.map { ["font", "fonts", "fontfamily", "font-family"].contains($0.lowercased()) } == true
-        ? Array(path.dropFirst()) : path
-      return joined("font", rest)
+      var rest = path[...]
+      let groups: Set<String> = ["font", "fonts", "family", "families", "fontfamily", "font-family"]
+      while rest.count > 1, groups.contains(rest.first!.lowercased()) { rest = rest.dropFirst() }
+      return joined("font", Array(rest))
     }
     return "--" + path.map(CSSNames.escaped).joined(separator: "-")
   }
