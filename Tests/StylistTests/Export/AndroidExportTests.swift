@@ -19,7 +19,10 @@ import Testing
       let element = "/resources/*[\(index)]"
       let read = try PlatformTools.run(
         "xmllint",
-        ["--xpath", "concat(local-name(\(element)), ' ', \(element)/@name, ' ', \(element)/@format, ' ', \(element))", path],
+        [
+          "--xpath", "concat(local-name(\(element)), ' ', \(element)/@name, ' ', \(element)/@format, ' ', \(element))",
+          path,
+        ],
         in: folder, package: "libxml2-utils")
       // xmllint ends what it prints with a line break of its own.
       let printed = read.output.hasSuffix("\n") ? String(read.output.dropLast()) : read.output
@@ -56,7 +59,9 @@ import Testing
   }
 
   /// Whether a resource (its element, `format` and text) reads as `value`.
-  private static func reads(_ resource: (element: String, name: String, text: String, type: String), as value: PropertyValue) -> Bool {
+  private static func reads(
+    _ resource: (element: String, name: String, text: String, type: String), as value: PropertyValue
+  ) -> Bool {
     if let color = StyleColor(value) {
       let srgb = color.srgb
       let bytes = ([srgb.alpha] + srgb.values).map { Int((StyleColor.unit($0) * 255).rounded()) }
@@ -72,7 +77,8 @@ import Testing
     }
     switch value {
     case .int(let number): return resource.element == "integer" && Int(resource.text) == number
-    case .double(let number): return resource.element == "item" && resource.type == "float" && Double(resource.text) == number
+    case .double(let number):
+      return resource.element == "item" && resource.type == "float" && Double(resource.text) == number
     case .bool(let flag): return resource.element == "bool" && resource.text == String(flag)
     case .string(let text): return resource.element == "string" && unescaped(resource.text) == text
     default: return false

@@ -46,7 +46,9 @@ enum PlatformTools {
   /// (a map that is no colour, dimension or duration split by key, a list
   /// holding a map or a list by index), by path: what each format's
   /// output must read back as.
-  static func leaves(_ export: TokenExport, sheet sheetPath: String, themes: [String]) throws -> [[String]: PropertyValue] {
+  static func leaves(_ export: TokenExport, sheet sheetPath: String, themes: [String]) throws -> [[String]:
+    PropertyValue]
+  {
     let files = try TokenFiles()
     let paths = ExportSheets.variablePaths(export)
     let probed = try StyleSheet(contentsOf: [sheetPath, try files.write("probe.yaml", ExportSheets.probe(paths))])

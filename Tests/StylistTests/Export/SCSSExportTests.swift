@@ -130,7 +130,10 @@ import Testing
         for (value, (path, sheetValue)) in zip(values, expected) {
           if path.isEmpty {
             // The map's keys, in any order.
-            #expect(Set(value.components(separatedBy: ", ")) == Set(sheetValue.stringValue!.components(separatedBy: ", ")).subtracting([""]) || (value == "()" && sheetValue.stringValue!.isEmpty), "\(rule) keys")
+            #expect(
+              Set(value.components(separatedBy: ", "))
+                == Set(sheetValue.stringValue!.components(separatedBy: ", ")).subtracting([""])
+                || (value == "()" && sheetValue.stringValue!.isEmpty), "\(rule) keys")
           } else {
             #expect(Self.reads(value, as: sheetValue), "\(rule) \(path): \(value) is not \(sheetValue)")
           }

@@ -23,7 +23,8 @@ import Testing
 
   /// The colour of one entry, checked against the format: its space and
   /// components (each a decimal string from 0 to 1), and its appearances.
-  private func entry(_ object: Any, _ path: String) throws -> (appearances: Set<String>, space: String, rgba: [Double]) {
+  private func entry(_ object: Any, _ path: String) throws -> (appearances: Set<String>, space: String, rgba: [Double])
+  {
     let entry = try #require(object as? [String: Any], "\(path)")
     #expect(Set(entry.keys).isSubset(of: ["appearances", "color", "idiom"]), "\(path)")
     #expect(entry["idiom"] as? String == "universal", "\(path)")
@@ -107,7 +108,8 @@ import Testing
         let properties = try json(byPath[group])["properties"] as? [String: Any]
         #expect(properties?["provides-namespace"] as? Bool == true, "\(group)")
       }
-      let setPath = (folder.isEmpty ? "" : folder + "/") + XcassetsRenderer.escaped(path.last!) + ".colorset/Contents.json"
+      let setPath =
+        (folder.isEmpty ? "" : folder + "/") + XcassetsRenderer.escaped(path.last!) + ".colorset/Contents.json"
       let object = try json(byPath[setPath])
       #expect(Set(object.keys) == ["colors", "info"], "\(setPath)")
       checkInfo(object, setPath)
