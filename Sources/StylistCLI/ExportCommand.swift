@@ -68,9 +68,18 @@ struct ExportCommand: ParsableCommand {
       let what = format == .dtcg ? "--format dtcg without --theme" : "--format \(format.rawValue)"
       throw ValidationError("\(what) writes a folder: give it with -o DIR.")
     }
-    for (name, value) in [("--dark-theme", darkTheme), ("--high-contrast-theme", highContrastTheme)] {
-      if let value, value.trimmingCharacters(in: .whitespaces).isEmpty || value.contains(",") {
+    // An appearance option a format has no use for would be ignored without a word.
+    for (name, value, formats) in [
+      ("--dark-theme", darkTheme, [ExportFormat.xcassets, .android]),
+      ("--high-contrast-theme", highContrastTheme, [.xcassets]),
+    ] {
+      guard let value else { continue }
+      if value.trimmingCharacters(in: .whitespaces).isEmpty || value.contains(",") {
         throw ValidationError("\(name) '\(value)' must name one theme.")
+      }
+      if !formats.contains(format) {
+        throw ValidationError(
+          "\(name) applies to --format \(formats.map(\.rawValue).joined(separator: " and ")) alone.")
       }
     }
   }

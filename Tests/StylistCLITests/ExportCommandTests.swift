@@ -264,6 +264,9 @@ import Testing
     let brand = try String(contentsOfFile: folder + "/A.xcassets/color/brand.colorset/Contents.json", encoding: .utf8)
     #expect(brand.contains("\"luminosity\""))
     #expect(!brand.contains("\"contrast\""))
+    let unused = try CLIRunner.run(["export", "-s", "export/brand.yaml", "--format", "css", "--dark-theme", "dark"])
+    #expect(unused.status == 64)
+    #expect(unused.stderr.contains("--dark-theme applies to --format xcassets and android alone."))
   }
 
   @Test func dtcgWithoutThemeNeedsAFolder() throws {
