@@ -181,24 +181,15 @@ struct CSSRenderer {
 /// name is no real one. Every path is added before any is named, so each
 /// name is the same in every rule.
 struct CSSNames {
-  private var byPath: [[String]: String] = [:]
-  private var used: Set<String> = []
+  private var names = ExportNames<[String]>(suffixed: { "\($0)\\.\($1)" })
 
   mutating func add(_ path: [String]) {
-    guard byPath[path] == nil else { return }
-    let base = "--" + path.map(Self.escaped).joined(separator: "-")
-    var name = base
-    var number = 1
-    while !used.insert(name).inserted {
-      number += 1
-      name = "\(base)\\.\(number)"
-    }
-    byPath[path] = name
+    names.add(path, escaped: "--" + path.map(Self.escaped).joined(separator: "-"))
   }
 
   mutating func name(_ path: [String]) -> String {
     add(path)
-    return byPath[path]!
+    return names.name(path)
   }
 
   static func escaped(_ name: String) -> String {
