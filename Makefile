@@ -4,7 +4,7 @@ CONFIG ?= debug
 BIN = .build/$(CONFIG)/stylist
 DEMO = Fixtures/demo
 
-.PHONY: deps browser build test test-bundled run format clean fuzz bench base-stylist sanitize docs install
+.PHONY: deps browser platform-tools build test test-bundled run format clean fuzz bench base-stylist sanitize docs install
 
 # libyaml (through pkg-config) is the one system dependency on Linux; Apple
 # platforms build the copy Yams bundles.
@@ -23,10 +23,23 @@ browser:
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; \
 	fi
 
+# The platforms' own tools, for the tests alone: the export tests read
+# Android's XML with xmllint, SCSS with sassc, TypeScript with tsc and node.
+platform-tools:
+	@missing=""; \
+	command -v xmllint >/dev/null 2>&1 || missing="$$missing libxml2-utils"; \
+	command -v sassc >/dev/null 2>&1 || missing="$$missing sassc"; \
+	{ command -v tsc >/dev/null 2>&1 && command -v node >/dev/null 2>&1; } || missing="$$missing node-typescript"; \
+	if [ -n "$$missing" ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing$$missing (the export tests' platform tools)…"; \
+	  SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
 build: deps
 	$(SWIFT) build -c $(CONFIG)
 
-test: deps browser
+test: deps browser platform-tools
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 

@@ -165,7 +165,10 @@ import Testing
   @Test func aFileTheExportDidNotWriteIsNotOverwritten() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    for (format, name) in [("css", "tokens.css"), ("swift", "Tokens.swift"), ("dtcg", "dark.tokens.json")] {
+    for (format, name) in [
+      ("css", "tokens.css"), ("swift", "Tokens.swift"), ("dtcg", "dark.tokens.json"), ("scss", "_tokens.scss"),
+      ("ts", "tokens.ts"), ("tailwind", "theme.css"),
+    ] {
       let path = folder + "/" + name
       let arguments = ["export", "-s", "export/brand.yaml", "--format", format, "--theme", "dark", "-o", path]
       try Data("mine\n".utf8).write(to: URL(fileURLWithPath: path))
@@ -187,11 +190,83 @@ import Testing
   }
 
   /// The export examples (docs/CLI.md: Exporting tokens): the CSS and Swift of `export/brand.yaml`.
-  @Test(arguments: ["css", "swift"])
+  @Test(arguments: ["css", "swift", "scss", "ts", "tailwind"])
   func theReadmeExampleExportsAsDocumented(format: String) throws {
     let result = try CLIRunner.run(["export", "-s", "export/brand.yaml", "--format", format])
     #expect(result.status == 0 && result.stderr.isEmpty)
     try CLIRunner.expectGolden(result.stdout, "export-brand.\(format)")
+  }
+
+  /// An asset catalog and an Android `res` folder are folder outputs: each
+  /// replaces only an earlier export of its own format, never a folder of
+  /// someone's files or another format's export.
+  @Test(arguments: [("xcassets", "Tokens.xcassets"), ("android", "res")])
+  func aPlatformFolderIsReplacedOnlyWhenItIsAnEarlierExportOfItsFormat(format: String, name: String) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/" + name
+    let arguments = ["export", "-s", "export/appearances.yaml", "--format", format, "-o", path]
+    let first = try CLIRunner.run(arguments)
+    #expect(first.status == 0, "\(first.stderr)")
+    let written = try contents(path)
+    #expect(
+      written[".stylist-export"].map { String(decoding: $0, as: UTF8.self) }?.hasPrefix(
+        "stylist export --format \(format)\n") == true)
+    #expect(try CLIRunner.run(arguments).status == 0)
+    #expect(try contents(path) == written)
+    let other = format == "xcassets" ? "android" : "xcassets"
+    let refused = try CLIRunner.run(["export", "-s", "export/appearances.yaml", "--format", other, "-o", path])
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("it holds another kind of export"))
+    try Data("mine\n".utf8).write(to: URL(fileURLWithPath: path + "/notes.txt"))
+    let stranger = try CLIRunner.run(arguments)
+    #expect(stranger.status == 2)
+    #expect(stranger.stderr.contains("it holds 'notes.txt', which the earlier export did not write"))
+    #expect(try contents(path).count == written.count + 1)
+  }
+
+  /// A folder format names its folder with -o (a usage error without); the
+  /// values it cannot hold are counted on standard error.
+  @Test func aPlatformFolderNeedsAPathAndCountsWhatItLeavesOut() throws {
+    for format in ["xcassets", "android"] {
+      let result = try CLIRunner.run(["export", "-s", "export/appearances.yaml", "--format", format])
+      #expect(result.status == 64)
+      #expect(result.stderr.contains("--format \(format) writes a folder: give it with -o DIR."))
+    }
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let catalog = try CLIRunner.run(
+      ["export", "-s", "export/appearances.yaml", "--format", "xcassets", "-o", folder + "/A.xcassets"])
+    #expect(catalog.status == 0)
+    #expect(catalog.stderr == "stylist: 1 value left out: --format xcassets holds colours alone\n")
+  }
+
+  /// --dark-theme and --high-contrast-theme name the themes an asset
+  /// catalog's appearances take; one the sheets do not have is an error
+  /// where it was given, and nothing is written.
+  @Test func theAppearanceThemesAreThemesOfTheSheets() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let unknown = try CLIRunner.run(
+      [
+        "export", "-s", "export/brand.yaml", "--format", "xcassets", "--high-contrast-theme", "contrast", "-o",
+        folder + "/A.xcassets",
+      ])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.hasPrefix("--high-contrast-theme:1:1: error: "))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/A.xcassets"))
+    let named = try CLIRunner.run(
+      [
+        "export", "-s", "export/brand.yaml", "--format", "xcassets", "--high-contrast-theme", "compact",
+        "--dark-theme", "dark", "-o", folder + "/A.xcassets",
+      ])
+    #expect(named.status == 0, "\(named.stderr)")
+    let brand = try String(contentsOfFile: folder + "/A.xcassets/color/brand.colorset/Contents.json", encoding: .utf8)
+    #expect(brand.contains("\"luminosity\""))
+    #expect(!brand.contains("\"contrast\""))
+    let unused = try CLIRunner.run(["export", "-s", "export/brand.yaml", "--format", "css", "--dark-theme", "dark"])
+    #expect(unused.status == 64)
+    #expect(unused.stderr.contains("--dark-theme applies to --format xcassets and android alone."))
   }
 
   @Test func dtcgWithoutThemeNeedsAFolder() throws {

@@ -73,15 +73,17 @@ struct CSSRenderer {
     return result
   }
 
-  private func declaration(_ name: String, _ path: [String], _ value: PropertyValue, theme: String?) -> String {
-    if isTimingFunction(path, theme: theme), let curve = Self.cubicBezier(value) { return "  \(name): \(curve);\n" }
+  func declaration(_ name: String, _ path: [String], _ value: PropertyValue, theme: String?) -> String {
+    if Self.isTimingFunction(path, theme: theme, in: export), let curve = Self.cubicBezier(value) {
+      return "  \(name): \(curve);\n"
+    }
     return "  \(name): \(Self.value(value));\n"
   }
 
   /// Whether the leaf at `path` is a timing curve: a `cubicBezier` token,
   /// or the `timingFunction` of a `transition` token. Its value alone, four
   /// numbers, does not say so.
-  private func isTimingFunction(_ path: [String], theme: String?) -> Bool {
+  static func isTimingFunction(_ path: [String], theme: String?, in export: TokenExport) -> Bool {
     if export.token(path.joined(separator: "."), theme: theme)?.type == "cubicBezier" { return true }
     return path.count > 1 && path.last == "timingFunction"
       && export.token(path.dropLast().joined(separator: "."), theme: theme)?.type == "transition"
@@ -155,24 +157,15 @@ struct CSSRenderer {
 /// name is no real one. Every path is added before any is named, so each
 /// name is the same in every rule.
 struct CSSNames {
-  private var byPath: [[String]: String] = [:]
-  private var used: Set<String> = []
+  private var names = ExportNames<[String]>(suffixed: { "\($0)\\.\($1)" })
 
   mutating func add(_ path: [String]) {
-    guard byPath[path] == nil else { return }
-    let base = "--" + path.map(Self.escaped).joined(separator: "-")
-    var name = base
-    var number = 1
-    while !used.insert(name).inserted {
-      number += 1
-      name = "\(base)\\.\(number)"
-    }
-    byPath[path] = name
+    names.add(path, escaped: "--" + path.map(Self.escaped).joined(separator: "-"))
   }
 
   mutating func name(_ path: [String]) -> String {
     add(path)
-    return byPath[path]!
+    return names.name(path)
   }
 
   static func escaped(_ name: String) -> String {

@@ -6,8 +6,10 @@ import OrderedCollections
 /// value it changes, with the variables as written, so that a format that
 /// can say "this follows that" keeps the reference.
 ///
-/// The renderers (`DTCGRenderer`, `CSSRenderer`, `SwiftRenderer`) write
-/// it; ``files(_:)`` asks the one for a format.
+/// The renderers (`DTCGRenderer`, `CSSRenderer`, `SwiftRenderer`,
+/// `XcassetsRenderer`, `AndroidRenderer`, `SCSSRenderer`,
+/// `TypeScriptRenderer`, `TailwindRenderer`) write it; ``files(_:appearances:)``
+/// asks the one for a format.
 public struct TokenExport: Sendable {
   /// The axes as an export names them: the sheet's, then the axis of
   /// unlisted themes when there are any (without a default: "no theme").
@@ -112,14 +114,41 @@ public struct TokenExport: Sendable {
   }
 
   /// The files of `format`: for `dtcg` without selected themes a resolver
-  /// and token files per theme (paths relative to the folder they go in);
-  /// else one file.
-  public func files(_ format: ExportFormat) -> [ExportedFile] {
+  /// and token files per theme, for `xcassets` an asset catalog, for
+  /// `android` a `res` folder (paths relative to the folder they go in);
+  /// else one file. `appearances` names the themes an asset catalog's dark
+  /// and high-contrast appearances and Android's `values-night` take.
+  public func files(_ format: ExportFormat, appearances: ExportAppearances = .init()) -> [ExportedFile] {
     switch format {
     case .dtcg: DTCGRenderer(export: self).files()
     case .css: [CSSRenderer(export: self).file()]
     case .swift: [SwiftRenderer(export: self).file()]
+    case .xcassets: XcassetsRenderer(export: self, appearances: appearances).files()
+    // An XML comment cannot hold `--`, so the option is not written as given.
+    case .android: AndroidRenderer(export: self, appearances: appearances).files()
+    case .scss: [SCSSRenderer(export: self).file()]
+    case .ts: [TypeScriptRenderer(export: self).file()]
+    case .tailwind: [TailwindRenderer(export: self).file()]
     }
+  }
+
+  /// How many leaves `format` cannot hold and leaves out: an asset
+  /// catalog holds colours alone, Android's resources colours, dimensions,
+  /// numbers, strings and booleans; every other format holds every leaf.
+  public func leftOut(_ format: ExportFormat) -> Int {
+    switch format {
+    case .xcassets: XcassetsRenderer(export: self, appearances: .init()).leftOut
+    // An XML comment cannot hold `--`, so the option is not written as given.
+    case .android: AndroidRenderer(export: self, appearances: .init()).leftOut
+    default: 0
+    }
+  }
+
+  /// The variables under `themes` (every other axis at its default); nil
+  /// when two are of one axis or a variable does not resolve there.
+  func variables(under themes: [String]) -> [ExportedVariable]? {
+    guard plan.conflict(in: themes) == nil else { return nil }
+    return try? VariableEvaluation(sources: sources, limits: options).variables(under: Self.set(of: themes, plan: plan))
   }
 
   /// The variables of each theme whose value is not the same as `base`'s
@@ -204,6 +233,46 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   case css
   /// One Swift source file of constants.
   case swift
+  /// An Xcode asset catalog of colour sets.
+  case xcassets
+  /// An Android `res` folder of value resources.
+  case android
+  /// One SCSS file of variables and theme maps.
+  case scss
+  /// One TypeScript module of nested constants.
+  case ts
+  /// One Tailwind v4 stylesheet: `@theme` and a rule per theme.
+  case tailwind
+}
+
+/// The themes an export takes as a platform's appearances: an asset
+/// catalog's `luminosity: dark` and `contrast: high`, Android's
+/// `values-night`. A theme no sheet has is no appearance.
+public struct ExportAppearances: Hashable, Sendable {
+  /// The theme of the dark appearance (`dark` unless given).
+  public var dark: String
+  /// The theme of the high-contrast appearance (`high-contrast` unless given).
+  public var highContrast: String
+
+  public init(dark: String = "dark", highContrast: String = "high-contrast") {
+    self.dark = dark
+    self.highContrast = highContrast
+  }
+
+  /// The appearances `dark` and `highContrast` give (options of a command
+  /// line: `--dark-theme`, `--high-contrast-theme`; empty keeps the
+  /// default), each a theme of `export`: one it does not have is an error
+  /// where it was given, as for `--theme`.
+  public init(dark: ThemeOption, highContrast: ThemeOption, of export: TokenExport) throws(SheetLoadError) {
+    self.init(dark: dark.themes.last ?? "dark", highContrast: highContrast.themes.last ?? "high-contrast")
+    let known = export.axes.flatMap(\.themes)
+    var problems: [SheetDiagnostic] = []
+    for theme in dark.given + highContrast.given {
+      guard let (message, suggestion) = ThemeNames.unknownTheme(theme.name, known: known) else { continue }
+      problems.append(SheetDiagnostic(.error, message, kind: .unknownTheme, at: theme.location, suggestion: suggestion))
+    }
+    if !problems.isEmpty { throw SheetLoadError(diagnostics: problems) }
+  }
 }
 
 /// One file of an export: where it goes (relative to the output folder, or
@@ -239,8 +308,10 @@ extension TokenExport {
   /// Nothing is half-written and nothing the export did not write is
   /// deleted or overwritten: a failure (an error at `path`) leaves what
   /// was there.
-  public func write(_ format: ExportFormat, to path: String) throws(SheetLoadError) {
-    let files = self.files(format)
+  public func write(_ format: ExportFormat, to path: String, appearances: ExportAppearances = .init())
+    throws(SheetLoadError)
+  {
+    let files = self.files(format, appearances: appearances)
     do throws(OutputFiles.Failure) {
       if format.writesFolder(selectedThemes: selectedThemes) {
         try OutputFiles.writeFolder(
@@ -259,7 +330,13 @@ extension TokenExport {
 extension ExportFormat {
   /// Whether the export is a folder of files (DTCG's resolver and its
   /// token files) rather than one file.
-  public func writesFolder(selectedThemes: [String]) -> Bool { self == .dtcg && selectedThemes.isEmpty }
+  public func writesFolder(selectedThemes: [String]) -> Bool {
+    switch self {
+    case .dtcg: selectedThemes.isEmpty
+    case .xcassets, .android: true
+    case .css, .swift, .scss, .ts, .tailwind: false
+    }
+  }
 
   /// The first line of an export folder's marker file.
   var marker: String { "stylist export --format \(rawValue)" }
@@ -271,6 +348,12 @@ extension ExportFormat {
     case .css: "/* Design tokens exported by `stylist export --format css`. */\n"
     case .swift: "// Design tokens exported by `stylist export --format swift`.\n"
     case .dtcg: "{\n  \"$description\": \"Design tokens exported by `stylist export --format dtcg`.\""
+    case .scss, .ts: "// Design tokens exported by `stylist export --format \(rawValue)`.\n"
+    case .tailwind: "/* Design tokens exported by `stylist export --format tailwind`. */\n"
+    // An XML comment cannot hold `--`, so the option is not written as given.
+    case .android:
+      "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!-- Design tokens exported by `stylist export`, format android. -->\n"
+    case .xcassets: "{\n"
     }
   }
 }
