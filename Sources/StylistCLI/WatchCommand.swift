@@ -28,7 +28,11 @@ struct WatchCommand: ParsableCommand {
 
   @OptionGroup var query: AnswerOptions
 
+  @Option(help: ArgumentHelp("Seconds between polls of sheets named by URL.", valueName: "seconds"))
+  var interval: Double = 60
+
   func validate() throws {
+    guard interval.isFinite, interval > 0 else { throw ValidationError("--interval must be a number of seconds above 0.") }
     if sheet.sheets.contains("-") {
       throw ValidationError("watch needs sheet files; standard input ('-') cannot be watched.")
     }
@@ -41,7 +45,10 @@ struct WatchCommand: ParsableCommand {
       engine: engine, nodes: Array(zip(query.nodes, identifiers)), cascade: query.cascade, format: query.format)
     let watcher: SheetWatcher
     do {
-      watcher = try SheetWatcher(engine: engine, paths: sheet.sheets) { event in
+      watcher = try SheetWatcher(
+        engine: engine, paths: sheet.sheets, options: sheet.remote.loadOptions(),
+        pollInterval: .milliseconds(Int64((interval * 1000).rounded(.up)))
+      ) { event in
         switch event {
         case .reloaded: printer.printChanges()
         case .failed(let error): Diagnostics.write(error.errors)
