@@ -53,6 +53,6 @@ import Testing
     let url = server.url("/absolute-import.yaml").absoluteString
     let result = try CLIRunner.run(["lint", url])
     #expect(result.status == 1)
-    #expect(result.stdout.contains("\(url):1:10: error: a remote sheet cannot name the absolute local path"))
+    #expect(result.stdout.contains("\(url):1:11: error: a remote sheet cannot name the absolute local path"))
   }
 }
