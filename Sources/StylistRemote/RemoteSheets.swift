@@ -69,7 +69,8 @@ public final class RemoteSheets: Sendable {
   public func loadSheet(at urls: [URL], options: LoadOptions = .init()) async throws(SheetLoadError) -> StyleSheet {
     let result: Result<StyleSheet, SheetLoadError> = await withCheckedContinuation { continuation in
       DispatchQueue.global().async {
-        continuation.resume(returning: Result { () throws(SheetLoadError) in try self.sheet(at: urls, options: options) })
+        continuation.resume(
+          returning: Result { () throws(SheetLoadError) in try self.sheet(at: urls, options: options) })
       }
     }
     return try result.get()

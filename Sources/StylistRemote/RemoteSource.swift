@@ -17,6 +17,8 @@ final class RemoteSource: ContentSource {
     var good: [String: RemoteCopy] = [:]
     /// URLs a poll has just fetched, which the load it makes reads as fetched.
     var fresh: Set<String> = []
+    /// The size limit of the last load, which a poll's answers keep to.
+    var limit = LoadOptions().maxFileSize
   }
   private let state = Locked(State())
 
@@ -63,7 +65,8 @@ final class RemoteSource: ContentSource {
       return files.contents(of: name, options: options)
     }
     let (fresh, known) = state.withLock { state in
-      (state.fresh.remove(name) != nil, state.latest[name] ?? state.good[name])
+      state.limit = options.maxFileSize
+      return (state.fresh.remove(name) != nil, state.latest[name] ?? state.good[name])
     }
     if fresh, let known { return limited(known.bytes, options.maxFileSize) }
     let stored = known ?? cache?.copy(of: name)
@@ -78,7 +81,8 @@ final class RemoteSource: ContentSource {
       return limited(stored.bytes, options.maxFileSize)
     case .status(let code, let words) where code >= 500:
       return offline(name, cause: "HTTP \(code)\(words.isEmpty ? "" : " " + words)", options: options)
-    case .status(let code, let words): return .failure(.unavailable(cause: "HTTP \(code)\(words.isEmpty ? "" : " " + words)"))
+    case .status(let code, let words):
+      return .failure(.unavailable(cause: "HTTP \(code)\(words.isEmpty ? "" : " " + words)"))
     case .transport(let cause): return offline(name, cause: cause, options: options)
     case .tooLarge(let size, let limit): return .failure(.tooLarge(size: size, limit: limit))
     case .refused(let reason): return .failure(.refused(reason: "cannot read '\(name)': \(reason)"))
@@ -115,8 +119,8 @@ final class RemoteSource: ContentSource {
     var changed = false
     for name in names {
       guard RemotePolicy.isRemote(name), let url = URL(string: name) else { continue }
-      let known = state.withLock { $0.latest[name] ?? $0.good[name] }
-      switch fetcher.fetch(url, validators: known?.validators, limit: .max) {
+      let (known, limit) = state.withLock { ($0.latest[name] ?? $0.good[name], $0.limit) }
+      switch fetcher.fetch(url, validators: known?.validators, limit: limit) {
       case .body(let bytes, let validators):
         state.withLock { $0.latest[name] = RemoteCopy(bytes: bytes, validators: validators, fetched: Date()) }
         if bytes != known?.bytes { changed = true }
@@ -126,6 +130,7 @@ final class RemoteSource: ContentSource {
         switch failure {
         case .status(let code, let words): cause = "HTTP \(code)\(words.isEmpty ? "" : " " + words)"
         case .transport(let text), .refused(let text): cause = text
+        case .tooLarge(_, let limit): cause = "the answer is larger than the \(limit)-byte limit"
         default: cause = "HTTP 304 Not Modified, and no copy is kept"
         }
         return .failed(

@@ -18,17 +18,25 @@ import Testing
 
   @Test func aRedirectFromHTTPSToHTTPIsRefusedWhateverTheHost() {
     let from = URL(string: "https://example.com/app.yaml")!
-    let refusal = RemotePolicy.redirectRefusal(from: from, to: URL(string: "http://127.0.0.1/app.yaml")!, allowsHTTP: true)
+    let refusal = RemotePolicy.redirectRefusal(
+      from: from, to: URL(string: "http://127.0.0.1/app.yaml")!, allowsHTTP: true)
     #expect(refusal == "redirected from https to 'http://127.0.0.1/app.yaml', which is refused")
-    #expect(RemotePolicy.redirectRefusal(from: from, to: URL(string: "https://cdn.example.com/a.yaml")!, allowsHTTP: false) == nil)
+    #expect(
+      RemotePolicy.redirectRefusal(from: from, to: URL(string: "https://cdn.example.com/a.yaml")!, allowsHTTP: false)
+        == nil)
     let local = URL(string: "http://127.0.0.1/app.yaml")!
-    #expect(RemotePolicy.redirectRefusal(from: local, to: URL(string: "http://localhost/b.yaml")!, allowsHTTP: false) == nil)
-    #expect(RemotePolicy.redirectRefusal(from: local, to: URL(string: "http://example.com/b.yaml")!, allowsHTTP: false) != nil)
+    #expect(
+      RemotePolicy.redirectRefusal(from: local, to: URL(string: "http://localhost/b.yaml")!, allowsHTTP: false) == nil)
+    #expect(
+      RemotePolicy.redirectRefusal(from: local, to: URL(string: "http://example.com/b.yaml")!, allowsHTTP: false) != nil
+    )
   }
 
   @Test func referencesResolveAgainstTheSheetsURLAndStayOnItsHost() throws {
     let base = URL(string: "https://example.com/themes/app.yaml")!
-    #expect(try RemotePolicy.resolve("base.yaml", against: base).get().absoluteString == "https://example.com/themes/base.yaml")
+    #expect(
+      try RemotePolicy.resolve("base.yaml", against: base).get().absoluteString
+        == "https://example.com/themes/base.yaml")
     #expect(
       try RemotePolicy.resolve("../shared/colors.yaml", against: base).get().absoluteString
         == "https://example.com/shared/colors.yaml")

@@ -3,12 +3,16 @@ import Foundation
 #if canImport(Glibc)
   import Glibc
   private let streamSocket = Int32(SOCK_STREAM.rawValue)
+  private let sendFlags = Int32(MSG_NOSIGNAL)
 #elseif canImport(Musl)
   import Musl
   private let streamSocket = Int32(SOCK_STREAM)
+  private let sendFlags = Int32(MSG_NOSIGNAL)
 #elseif canImport(Darwin)
   import Darwin
   private let streamSocket = SOCK_STREAM
+  // No MSG_NOSIGNAL here: SO_NOSIGPIPE is set on each connection instead.
+  private let sendFlags: Int32 = 0
 #endif
 
 /// A small HTTP/1.1 server for tests, on 127.0.0.1 and a port the system
@@ -50,6 +54,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
   private let lock = NSLock()
   private var handlerValue: @Sendable (Request) -> Response
   private var recorded: [Request] = []
+  private var isListening = true
 
   /// Answers each request with `handler`.
   public init(_ handler: @escaping @Sendable (Request) -> Response) throws {
@@ -93,7 +98,14 @@ public final class LocalHTTPServer: @unchecked Sendable {
   deinit { stop() }
 
   /// Stops listening; later fetches find no server (the network is "down").
+  /// Closes the socket once: a second `close` could close a descriptor
+  /// the process has since opened again (another test's socket).
   public func stop() {
+    let wasListening = lock.withLock {
+      defer { isListening = false }
+      return isListening
+    }
+    guard wasListening else { return }
     shutdown(listener, Int32(SHUT_RDWR))
     close(listener)
   }
@@ -111,6 +123,10 @@ public final class LocalHTTPServer: @unchecked Sendable {
 
   private func serve(_ connection: Int32) {
     defer { close(connection) }
+    #if canImport(Darwin)
+      var yes: Int32 = 1
+      setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+    #endif
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while !received.containsHeaderEnd {
@@ -147,11 +163,17 @@ public final class LocalHTTPServer: @unchecked Sendable {
     bytes.withUnsafeBytes { raw in
       var sent = 0
       while sent < raw.count {
-        let count = send(connection, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+        let count = send(connection, raw.baseAddress! + sent, raw.count - sent, sendFlags)
         if count <= 0 { return }
         sent += count
       }
     }
+    // A graceful close: end the answer, then read until the client closes,
+    // so that closing never resets a connection the client still reads.
+    shutdown(connection, Int32(SHUT_WR))
+    var wait = timeval(tv_sec: 2, tv_usec: 0)
+    setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+    while read(connection, &buffer, buffer.count) > 0 {}
   }
 }
 

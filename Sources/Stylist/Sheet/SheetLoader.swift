@@ -134,7 +134,8 @@ struct SheetLoader {
     let diagnostic = SheetDiagnostic(
       .error, failure.message(name: name, imported: imported) + hint.text, kind: kind, at: at,
       suggestion: hint.name)
-    if failure.isMissing { missingFiles.append(diagnostic) }
+    // An import that may exist: the names it may define are not reported unknown.
+    if imported && failure.isMissing { missingFiles.append(diagnostic) }
     sink.add(diagnostic)
   }
 
