@@ -28,6 +28,8 @@ let package = Package(
     .executable(name: "stylist", targets: ["StylistCLI"]),
     // The language server as a library: `stylist lsp` runs it, the fuzz target feeds it.
     .library(name: "StylistLanguageServer", targets: ["StylistLanguageServer"]),
+    // Sheets from URLs (URLSession), so the engine itself links no networking.
+    .library(name: "StylistRemote", targets: ["StylistRemote"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -55,18 +57,25 @@ let package = Package(
     ),
     // `stylist lsp`: the language server, over the library's loads.
     .target(name: "StylistLanguageServer", dependencies: ["Stylist"]),
+    // Remote sheets: fills the engine's content source with URLs.
+    .target(name: "StylistRemote", dependencies: ["Stylist"]),
     .executableTarget(
       name: "StylistCLI",
       dependencies: [
         "Stylist",
         "StylistLanguageServer",
+        "StylistRemote",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // The README's library example, built and run by the tests as an app would.
     .executableTarget(name: "QuickStart", dependencies: ["Stylist"], path: "Examples/QuickStart"),
     .testTarget(name: "StylistTests", dependencies: ["Stylist"], swiftSettings: libYAMLSettings),
-    .testTarget(name: "StylistCLITests", dependencies: ["StylistCLI", "Stylist", "StylistLanguageServer"]),
+    .testTarget(
+      name: "StylistCLITests", dependencies: ["StylistCLI", "Stylist", "StylistLanguageServer", "TestHTTPServer"]),
+    // A local HTTP server on 127.0.0.1 for the remote tests: nothing leaves the machine.
+    .target(name: "TestHTTPServer", path: "Tests/TestHTTPServer"),
+    .testTarget(name: "StylistRemoteTests", dependencies: ["StylistRemote", "Stylist", "TestHTTPServer"]),
     // Uses only the public API, as an app does (no `@testable`).
     .testTarget(name: "StylistAppTests", dependencies: ["Stylist"]),
   ],

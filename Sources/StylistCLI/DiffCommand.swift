@@ -50,6 +50,8 @@ struct DiffCommand: ParsableCommand {
   @Option(parsing: .upToNextOption, help: "The sheets after the change, in load order.")
   var new: [String] = []
 
+  @OptionGroup var remote: RemoteCommandOptions
+
   @Option(help: "A file of node identifiers, one a line ('-' for standard input).")
   var nodes: String?
 
@@ -110,7 +112,11 @@ struct DiffCommand: ParsableCommand {
     var failure: Error?
     var engines: [StyleEngine] = []
     for sheets in [old, new] {
-      do { engines.append(try loadEngine(sheets, themes: themes, mode: nil)) } catch { failure = error }
+      do {
+        engines.append(try loadEngine(sheets, themes: themes, mode: nil, options: remote.loadOptions()))
+      } catch {
+        failure = error
+      }
     }
     if let failure { throw failure }
     let option = ThemeOption(themeArguments, named: "--theme")

@@ -28,6 +28,8 @@ struct DumpCommand: ParsableCommand {
       "A theme to resolve variables under; repeat it or give a comma list for several axes.", valueName: "theme"))
   var themeArguments: [String] = []
 
+  @OptionGroup var remote: RemoteCommandOptions
+
   @Option(help: "Output format.")
   var format: SheetFormat = .json
 
@@ -38,10 +40,7 @@ struct DumpCommand: ParsableCommand {
   }
 
   func run() throws {
-    let sheet: StyleSheet
-    do { sheet = try StyleSheet(contentsOf: sheets, dashIsStandardInput: true) } catch {
-      throw loadFailure(error)
-    }
+    let sheet = try loadSheet(sheets, options: remote.loadOptions())
     KeptUntilExit.keep(sheet)
     let option = ThemeOption(themeArguments, named: "--theme")
     let themes = option.themes

@@ -32,6 +32,8 @@ struct ExportCommand: ParsableCommand {
     help: "A style sheet, '-' for standard input; repeat to layer sheets in order.")
   var sheets: [String] = []
 
+  @OptionGroup var remote: RemoteCommandOptions
+
   @Option(help: "Output format.")
   var format: ExportFormat
 
@@ -85,8 +87,7 @@ struct ExportCommand: ParsableCommand {
   }
 
   func run() throws {
-    let sheet: StyleSheet
-    do { sheet = try StyleSheet(contentsOf: sheets, dashIsStandardInput: true) } catch { throw loadFailure(error) }
+    let sheet = try loadSheet(sheets, options: remote.loadOptions())
     KeptUntilExit.keep(sheet)
     try exitIfThemesConflict(in: sheet)
     let export: TokenExport

@@ -37,6 +37,8 @@ struct LintCommand: ParsableCommand {
   @Option(help: "Drop warnings of this kind, e.g. unused-variable (repeatable).")
   var ignore: [String] = []
 
+  @OptionGroup var remote: RemoteCommandOptions
+
   @Option(help: "Output format.")
   var format: TextOrJSON = .text
 
@@ -62,7 +64,7 @@ struct LintCommand: ParsableCommand {
     var shownDiagnostics: [SheetDiagnostic] = []
     var output = OutputBuffer()
     for (position, group) in groups.enumerated() {
-      let checked = StyleSheet.diagnosedSheet(group.paths, dashIsStandardInput: true)
+      let checked = StyleSheet.diagnosedSheet(group.paths, dashIsStandardInput: true, options: remote.loadOptions())
       if position == groups.count - 1, let sheet = checked.sheet { KeptUntilExit.keep(sheet) }
       let diagnostics = checked.diagnostics.filter { $0.severity == .error || !ignored.contains($0.kind) }
       if diagnostics.contains(where: { $0.severity == .error || strict }) { failed = true }

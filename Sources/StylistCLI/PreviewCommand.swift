@@ -55,19 +55,19 @@ struct PreviewCommand: ParsableCommand {
       engine: engine, tree: styleTree, name: String(tree.split(separator: "/").last ?? Substring(tree)),
       themeArguments: sheet.themeArguments, output: output)
     var watcher: SheetWatcher?
-    do {
-      if watch {
-        watcher = try SheetWatcher(engine: engine, paths: sheet.sheets) { event in
+    if watch {
+      do {
+        watcher = try SheetWatcher(engine: engine, paths: sheet.sheets, options: sheet.remote.loadOptions()) { event in
           switch event {
           case .reloaded: _ = page.write()
           case .failed(let error): Diagnostics.write(error.errors)
           }
         }
-      } else {
-        engine.replace(with: [try StyleSheet(contentsOf: sheet.sheets, dashIsStandardInput: true)])
+      } catch {
+        throw loadFailure(error)
       }
-    } catch {
-      throw loadFailure(error)
+    } else {
+      engine.replace(with: [try loadSheet(sheet.sheets, options: sheet.remote.loadOptions())])
     }
     KeptUntilExit.keep(engine)
     let columns = page.columns

@@ -5,8 +5,10 @@ import Stylist
 struct SheetOptions: ParsableArguments {
   @Option(
     name: [.short, .customLong("sheet")],
-    help: "A style sheet (YAML or JSON), '-' for standard input; repeat to layer sheets in order.")
+    help: "A style sheet (YAML or JSON): a path, an https: URL, or '-' for standard input; repeat to layer sheets.")
   var sheets: [String] = []
+
+  @OptionGroup var remote: RemoteCommandOptions
 
   @Option(
     name: .customLong("theme"),
@@ -34,7 +36,7 @@ struct SheetOptions: ParsableArguments {
   /// failure prints every error and exits 2. Two themes of one axis in
   /// `--theme` are a usage error (exit 64).
   func load() throws -> StyleEngine {
-    let engine = try loadEngine(sheets, themes: themes, mode: mode)
+    let engine = try loadEngine(sheets, themes: themes, mode: mode, options: remote.loadOptions())
     try checkThemeOption(themeOption, in: engine)
     return engine
   }
@@ -42,14 +44,10 @@ struct SheetOptions: ParsableArguments {
 
 /// Loads `sheets` as one engine with `themes` and `mode`, kept until the
 /// process exits; on failure prints every error and exits 2.
-func loadEngine(_ sheets: [String], themes: [String], mode: PrecedenceMode?) throws -> StyleEngine {
-  let engine: StyleEngine
-  do {
-    let sheet = try StyleSheet(contentsOf: sheets, dashIsStandardInput: true)
-    engine = StyleEngine(sheets: [sheet], themes: Set(themes), mode: mode)
-  } catch {
-    throw loadFailure(error)
-  }
+func loadEngine(_ sheets: [String], themes: [String], mode: PrecedenceMode?, options: LoadOptions) throws
+  -> StyleEngine
+{
+  let engine = StyleEngine(sheets: [try loadSheet(sheets, options: options)], themes: Set(themes), mode: mode)
   KeptUntilExit.keep(engine)
   return engine
 }

@@ -12,7 +12,9 @@ struct WatchCommand: ParsableCommand {
       prints the answers that changed. A save that does not load prints its
       errors on stderr and the last good answers stay. Text output marks each
       reload on stderr; JSON output is one object per line, shaped like a `batch`
-      line. Runs until interrupted.
+      line. Sheets named by URL are polled every --interval seconds (default 60):
+      only a changed file reloads, and a failed poll is reported once until its
+      error changes. Runs until interrupted.
       Exit status: 0 on SIGINT or SIGTERM; 2 when the sheets or a node are
       invalid at start.
 
@@ -28,7 +30,13 @@ struct WatchCommand: ParsableCommand {
 
   @OptionGroup var query: AnswerOptions
 
+  @Option(help: ArgumentHelp("Seconds between polls of sheets named by URL.", valueName: "seconds"))
+  var interval: Double = 60
+
   func validate() throws {
+    guard interval.isFinite, interval > 0 else {
+      throw ValidationError("--interval must be a number of seconds above 0.")
+    }
     if sheet.sheets.contains("-") {
       throw ValidationError("watch needs sheet files; standard input ('-') cannot be watched.")
     }
@@ -41,7 +49,10 @@ struct WatchCommand: ParsableCommand {
       engine: engine, nodes: Array(zip(query.nodes, identifiers)), cascade: query.cascade, format: query.format)
     let watcher: SheetWatcher
     do {
-      watcher = try SheetWatcher(engine: engine, paths: sheet.sheets) { event in
+      watcher = try SheetWatcher(
+        engine: engine, paths: sheet.sheets, options: sheet.remote.loadOptions(),
+        pollInterval: .milliseconds(Int64((interval * 1000).rounded(.up)))
+      ) { event in
         switch event {
         case .reloaded: printer.printChanges()
         case .failed(let error): Diagnostics.write(error.errors)

@@ -46,6 +46,12 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
   public static let importCycle = Self(rawValue: "import-cycle")
   /// A file that is missing, a folder, or unreadable.
   public static let unreadableFile = Self(rawValue: "unreadable-file")
+  /// A remote file that could not be fetched: its HTTP status, a timeout,
+  /// no network (docs/SHEETS.md: Remote sheets).
+  public static let networkFailure = Self(rawValue: "network-failure")
+  /// A name a load may not read: a remote sheet naming a local file or
+  /// another host, an `http:` URL to a host not on this machine.
+  public static let refusedName = Self(rawValue: "refused-name")
   /// Input past a limit of `LoadOptions`: file size, nesting, expansion.
   public static let limitExceeded = Self(rawValue: "limit-exceeded")
   /// An `axes:` entry that cannot be: a theme on two axes, a default that
@@ -65,6 +71,9 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
   public static let unwritableOutput = Self(rawValue: "unwritable-output")
 
   // Warnings: the load succeeds.
+
+  /// A remote file that could not be fetched, loaded from its cached copy.
+  public static let cachedCopy = Self(rawValue: "cached-copy")
 
   /// A selector defined again; the later definition replaces the earlier.
   public static let duplicateSelector = Self(rawValue: "duplicate-selector")

@@ -87,6 +87,13 @@ public struct LoadOptions: Hashable, Sendable {
   /// Texts read in place of files, by canonical path: a language server's
   /// open buffers, which win over what is on disk.
   package var openFiles: [String: [UInt8]] = [:]
+  /// Where files are named and read from: files, unless `StylistRemote`
+  /// gives a source that also reads URLs.
+  package var source: any ContentSource {
+    get { sourceReference.source }
+    set { sourceReference = SourceReference(source: newValue) }
+  }
+  private var sourceReference = SourceReference(source: FileSource.shared)
 
   /// Limits and threading for loading; the defaults suit sheets up to tens of megabytes.
   public init(

@@ -45,8 +45,12 @@ struct SheetLoader {
   mutating func loadFile(_ name: String) {
     if name == "-" && dashIsStandardInput {
       loadStandardInput()
-    } else {
-      loadFile(name, importedAt: nil)
+      return
+    }
+    switch options.source.name(of: name, inFolder: nil) {
+    case .success(let name): loadFile(name, importedAt: nil)
+    case .failure(let failure):
+      report(failure, name: name, at: SourceLocation(file: name, line: 1, column: 1), imported: false)
     }
   }
 
@@ -54,10 +58,13 @@ struct SheetLoader {
   private mutating func loadStandardInput() {
     let name = "<stdin>"
     guard loaded.insert(name).inserted else { return }
-    guard
-      let bytes = read(
-        name, canonical: "/dev/stdin", reportAt: SourceLocation(file: name, line: 1, column: 1), imported: false)
-    else { return }
+    let bytes: [UInt8]
+    switch FileReader.contents(of: "/dev/stdin", limit: options.maxFileSize) {
+    case .success(let read): bytes = read
+    case .failure(let failure):
+      report(failure, name: name, at: SourceLocation(file: name, line: 1, column: 1), imported: false)
+      return
+    }
     definitions.files.append(name)
     load(bytes, name: name, importFolder: "")
   }
@@ -90,7 +97,7 @@ struct SheetLoader {
       loadTokens(name, namedAt: SourceLocation(file: name, line: 1, column: 1))
       return
     }
-    let canonical = URL(fileURLWithPath: name).standardizedFileURL.resolvingSymlinksInPath().path
+    let canonical = options.source.key(of: name)
     if let start = chain.firstIndex(where: { $0.canonical == canonical }), let importedAt {
       let cycle = (chain[start...].map(\.name) + [name]).joined(separator: " -> ")
       sink.error("import cycle: \(cycle)", .importCycle, at: importedAt)
@@ -99,30 +106,37 @@ struct SheetLoader {
     guard loaded.insert(canonical).inserted else { return }
     let start = importedAt ?? SourceLocation(file: name, line: 1, column: 1)
     willRead(name)
-    guard let bytes = read(name, canonical: canonical, reportAt: start, imported: importedAt != nil) else { return }
+    guard let bytes = read(name, reportAt: start, imported: importedAt != nil) else { return }
     definitions.files.append(name)
     chain.append((canonical, name))
-    let folder = name.contains("/") ? String(name[...name.lastIndex(of: "/")!]) : ""
-    load(consume bytes, name: name, importFolder: folder)
+    load(consume bytes, name: name, importFolder: options.source.folder(of: name))
     chain.removeLast()
   }
 
-  private mutating func read(_ name: String, canonical: String, reportAt location: SourceLocation, imported: Bool)
-    -> [UInt8]?
-  {
-    switch options.contents(of: canonical, canonical: canonical) {
-    case .success(let bytes): return bytes
+  private mutating func read(_ name: String, reportAt location: SourceLocation, imported: Bool) -> [UInt8]? {
+    switch options.source.contents(of: name, options: options) {
+    case .success(let contents):
+      if let warning = contents.warning {
+        sink.warning(warning, .cachedCopy, at: SourceLocation(file: name, line: 1, column: 1))
+      }
+      return contents.bytes
     case .failure(let failure):
-      let at = failure.isAboutContents ? SourceLocation(file: name, line: 1, column: 1) : location
-      let kind = failure.kind(imported: imported)
-      let hint: (text: String, name: String?) = kind == .importNotFound ? Self.similarFile(to: name) : ("", nil)
-      let diagnostic = SheetDiagnostic(
-        .error, failure.message(name: name, imported: imported) + hint.text, kind: kind, at: at,
-        suggestion: hint.name)
-      if kind == .importNotFound { missingFiles.append(diagnostic) }
-      sink.add(diagnostic)
+      report(failure, name: name, at: location, imported: imported)
       return nil
     }
+  }
+
+  /// Reports that the file `name`, named at `location`, cannot be read.
+  private mutating func report(_ failure: ContentFailure, name: String, at location: SourceLocation, imported: Bool) {
+    let at = failure.isAboutContents ? SourceLocation(file: name, line: 1, column: 1) : location
+    let kind = failure.kind(imported: imported)
+    let hint: (text: String, name: String?) = kind == .importNotFound ? Self.similarFile(to: name) : ("", nil)
+    let diagnostic = SheetDiagnostic(
+      .error, failure.message(name: name, imported: imported) + hint.text, kind: kind, at: at,
+      suggestion: hint.name)
+    // An import that may exist: the names it may define are not reported unknown.
+    if imported && failure.isMissing { missingFiles.append(diagnostic) }
+    sink.add(diagnostic)
   }
 
   /// A file in `path`'s folder whose name is close to its last component,
@@ -136,8 +150,8 @@ struct SheetLoader {
     return ("; did you mean '\(folder + name)'?", folder + name)
   }
 
-  /// Reads one file's (or text's) definitions; a relative import is joined
-  /// to `importFolder` (empty, or ending in `/`).
+  /// Reads one file's (or text's) definitions; a relative import is named
+  /// in `importFolder` (as the source's `folder(of:)` gives it).
   private mutating func load(_ bytes: consuming [UInt8], name: String, importFolder folder: String) {
     if bytes.count > options.maxFileSize {
       sink.error(
@@ -152,10 +166,16 @@ struct SheetLoader {
       // Each document is a layer; its imports load (once) before it, then
       // its token files, whose tokens its own variables shadow.
       for (path, location) in named.imports {
-        loadFile(path.hasPrefix("/") ? path : folder + path, importedAt: location)
+        switch options.source.name(of: path, inFolder: folder) {
+        case .success(let name): loadFile(name, importedAt: location)
+        case .failure(let failure): report(failure, name: path, at: location, imported: true)
+        }
       }
       for (path, location) in named.tokens {
-        loadTokens(path.hasPrefix("/") ? path : folder + path, namedAt: location)
+        switch options.source.name(of: path, inFolder: folder) {
+        case .success(let name): loadTokens(name, namedAt: location)
+        case .failure(let failure): report(failure, name: path, at: location, imported: false)
+        }
       }
       warnShadowedTokens(by: layer.variables)
       definitions.append(layer)
@@ -164,7 +184,7 @@ struct SheetLoader {
 
   /// Loads a token or resolver file (once) as a layer (docs/SHEETS.md: Design tokens).
   private mutating func loadTokens(_ path: String, namedAt location: SourceLocation) {
-    let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    let canonical = options.source.key(of: path)
     guard loadedTokens.insert(canonical).inserted else { return }
     var tokens = TokenLoader(options: options, sink: sink, budget: readingBudget, willRead: willRead)
     let layer = tokens.load(path, namedAt: location)

@@ -160,6 +160,8 @@ public struct StyleSheet: Sendable {
       files: files)
     if loader.sink.hasErrors { throw SheetLoadError(diagnostics: diagnostics) }
     sheet.warnings = diagnostics
+    // Only now are the files read the last good copies (a remote source caches them).
+    options.source.loadSucceeded(reading: files)
     return sheet
   }
 

@@ -11,46 +11,10 @@
 /// anything else (a pipe, `/dev/zero`) is read at most one byte past the
 /// limit, so no input can make a load read without end.
 enum FileReader {
-  enum Failure: Error, Equatable {
-    case missing
-    case directory
-    case unreadable
-    /// Larger than the limit; the size when the file system knows it.
-    case tooLarge(size: Int?, limit: Int)
-
-    /// The message, for a file named `name` (as the user wrote it).
-    func message(name: String, imported: Bool) -> String {
-      switch self {
-      case .missing: imported ? "import not found: '\(name)'" : "cannot read '\(name)': no such file"
-      case .directory: "cannot read '\(name)': it is a directory"
-      case .unreadable: "cannot read '\(name)': permission denied or unreadable"
-      case .tooLarge(let size?, let limit): "file is \(size) bytes, larger than the \(limit)-byte limit"
-      case .tooLarge(nil, let limit): "file is larger than the \(limit)-byte limit"
-      }
-    }
-
-    /// The diagnostic kind: a missing import, a file past the size limit, or
-    /// a file that cannot be read.
-    func kind(imported: Bool) -> DiagnosticKind {
-      switch self {
-      case .missing where imported: .importNotFound
-      case .tooLarge: .limitExceeded
-      default: .unreadableFile
-      }
-    }
-
-    /// Size problems are the file's own, located at its start; the others
-    /// belong where the file was named.
-    var isAboutContents: Bool {
-      if case .tooLarge = self { return true }
-      return false
-    }
-  }
-
   /// Opens `path` to be read in pieces (a node file, read a block at a
   /// time): its descriptor, which the caller closes, or why not; a
   /// directory is refused.
-  static func openForReading(_ path: String) -> Result<Int32, Failure> {
+  static func openForReading(_ path: String) -> Result<Int32, ContentFailure> {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable) }
     var status = stat()
@@ -61,7 +25,7 @@ enum FileReader {
     return .success(descriptor)
   }
 
-  static func contents(of path: String, limit: Int) -> Result<[UInt8], Failure> {
+  static func contents(of path: String, limit: Int) -> Result<[UInt8], ContentFailure> {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable) }
     defer { close(descriptor) }

@@ -13,12 +13,12 @@
 /// ThreadSanitizer, so TSan cannot see its ordering and reports every
 /// snapshot handed from a reloading thread to a querying one as a race.
 /// pthread locking is intercepted, so `make sanitize` checks the real thing.
-final class Locked<Value: Sendable>: @unchecked Sendable {
+package final class Locked<Value: Sendable>: @unchecked Sendable {
   private var value: Value
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-  init(_ value: Value) {
+  package init(_ value: Value) {
     self.value = value
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
@@ -35,7 +35,7 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     mutex.deallocate()
   }
 
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body(&value)
@@ -43,7 +43,7 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
 
   /// Waits until `ready` holds, then runs `body` under the same lock and
   /// wakes every other waiter (`body` is taken to change the value).
-  func withLock<Result>(when ready: (Value) -> Bool, _ body: (inout Value) -> Result) -> Result {
+  package func withLock<Result>(when ready: (Value) -> Bool, _ body: (inout Value) -> Result) -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     while !ready(value) { pthread_cond_wait(condition, mutex) }

@@ -83,24 +83,30 @@ struct TokenLoader {
 
   private mutating func read(_ path: String, namedAt location: SourceLocation) -> SourceMap? {
     willRead(path)
-    let canonical =
-      options.openFiles.isEmpty ? path : URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-    switch options.contents(of: path, canonical: canonical) {
-    case .success(let bytes):
+    switch options.source.contents(of: path, options: options) {
+    case .success(let contents):
       files.append(path)
-      bytesRead += bytes.count
-      return TokenFileReader.read(bytes, file: path, options: options, sink: sink, budget: budget)
+      bytesRead += contents.bytes.count
+      if let warning = contents.warning {
+        sink.warning(warning, .cachedCopy, at: SourceLocation(file: path, line: 1, column: 1))
+      }
+      return TokenFileReader.read(contents.bytes, file: path, options: options, sink: sink, budget: budget)
     case .failure(let failure):
-      let at = failure.isAboutContents ? SourceLocation(file: path, line: 1, column: 1) : location
-      var hint: (text: String, name: String?) = ("", nil)
-      if case .missing = failure { hint = SheetLoader.similarFile(to: path) }
-      let diagnostic = SheetDiagnostic(
-        .error, failure.message(name: path, imported: false) + hint.text, kind: failure.kind(imported: false), at: at,
-        suggestion: hint.name)
-      if case .missing = failure { missingFiles.append(diagnostic) }
-      sink.add(diagnostic)
+      report(failure, name: path, at: location)
       return nil
     }
+  }
+
+  /// Reports that the file `name`, named at `location`, cannot be read.
+  mutating func report(_ failure: ContentFailure, name: String, at location: SourceLocation) {
+    let at = failure.isAboutContents ? SourceLocation(file: name, line: 1, column: 1) : location
+    var hint: (text: String, name: String?) = ("", nil)
+    if case .missing = failure { hint = SheetLoader.similarFile(to: name) }
+    let diagnostic = SheetDiagnostic(
+      .error, failure.message(name: name, imported: false) + hint.text, kind: failure.kind(imported: false), at: at,
+      suggestion: hint.name)
+    if failure.isMissing { missingFiles.append(diagnostic) }
+    sink.add(diagnostic)
   }
 
   /// The variables of `base` (global) and of each context (its theme's):

@@ -241,8 +241,14 @@ struct TokenResolver {
       setsInContexts.insert(set.name)
       return sources(of: set)
     }
-    let folder = file.contains("/") ? String(file[...file.lastIndex(of: "/")!]) : ""
-    let path = pointer.file.hasPrefix("/") ? pointer.file : folder + pointer.file
+    let source = loader.options.source
+    let path: String
+    switch source.name(of: pointer.file, inFolder: source.folder(of: file)) {
+    case .success(let name): path = name
+    case .failure(let failure):
+      loader.report(failure, name: pointer.file, at: location(reference.position))
+      return empty
+    }
     var document = loader.document(path, namedAt: location(reference.position)) ?? empty
     if !pointer.segments.isEmpty {
       guard case .group(let part)? = document.node(at: pointer.segments) else {

@@ -24,6 +24,12 @@ import Dispatch
 /// for `debounce`. Files are watched with inotify on Linux, and polled
 /// every 0.1 s elsewhere.
 ///
+/// Files that are not local (URLs, read through `StylistRemote`) are
+/// polled every `pollInterval` instead: a poll asks whether any changed
+/// (a conditional request), and only a change loads the sheets again. A
+/// failed poll or reload after one keeps the last good snapshot and is
+/// reported once until its error changes.
+///
 /// Each file is watched before it is read, so a save made during a load
 /// makes the next reload. A sheet named through a symbolic link is watched
 /// at the link and at its target; an import that is not found is watched
@@ -62,16 +68,17 @@ public final class SheetWatcher: Sendable {
   /// first load runs (or while observers hear it) makes a reload.
   public init(
     engine: StyleEngine, paths: [String], options: LoadOptions = .init(), debounce: Duration = .milliseconds(100),
-    onEvent: @escaping @Sendable (Event) -> Void = { _ in }
+    pollInterval: Duration = .seconds(60), onEvent: @escaping @Sendable (Event) -> Void = { _ in }
   ) throws(SheetLoadError) {
     let monitor = FileChangeMonitor(files: [])
     let (loaded, read) = WatchLoop.load(paths, options: options, watchingWith: monitor)
     let sheet = try loaded.get()
-    monitor.watch(read)
+    monitor.watch(read.filter(options.source.isLocalFile))
     state = Locked(State(files: read))
     engine.replace(with: [sheet])
     let loop = WatchLoop(
-      engine: engine, paths: paths, options: options, debounce: debounce.seconds, state: state, onEvent: onEvent)
+      engine: engine, paths: paths, options: options, debounce: debounce.seconds, pollInterval: pollInterval.seconds,
+      state: state, onEvent: onEvent)
     // A queue of its own gets a thread of its own, however busy the shared
     // workers are; the loop holds it until `stop()`.
     let queue = DispatchQueue(label: "Stylist.SheetWatcher")
@@ -83,10 +90,11 @@ public final class SheetWatcher: Sendable {
   /// ``init(engine:paths:options:debounce:onEvent:)``.
   public convenience init(
     engine: StyleEngine, urls: [URL], options: LoadOptions = .init(), debounce: Duration = .milliseconds(100),
-    onEvent: @escaping @Sendable (Event) -> Void = { _ in }
+    pollInterval: Duration = .seconds(60), onEvent: @escaping @Sendable (Event) -> Void = { _ in }
   ) throws(SheetLoadError) {
     try self.init(
-      engine: engine, paths: try SheetLoadError.paths(of: urls), options: options, debounce: debounce, onEvent: onEvent)
+      engine: engine, paths: try SheetLoadError.paths(of: urls), options: options, debounce: debounce,
+      pollInterval: pollInterval, onEvent: onEvent)
   }
 
   deinit { stop() }
@@ -115,15 +123,19 @@ private final class WatchLoop: Sendable {
   let paths: [String]
   let options: LoadOptions
   let debounce: Double
+  let pollInterval: Double
   let state: Locked<SheetWatcher.State>
   let onEvent: @Sendable (SheetWatcher.Event) -> Void
+  /// The error a poll, or the reload a poll made, last reported; nil after
+  /// a good one. Touched on the loop's thread alone.
+  nonisolated(unsafe) private var reportedPollError: String?
 
   init(
-    engine: StyleEngine, paths: [String], options: LoadOptions, debounce: Double, state: Locked<SheetWatcher.State>,
-    onEvent: @escaping @Sendable (SheetWatcher.Event) -> Void
+    engine: StyleEngine, paths: [String], options: LoadOptions, debounce: Double, pollInterval: Double,
+    state: Locked<SheetWatcher.State>, onEvent: @escaping @Sendable (SheetWatcher.Event) -> Void
   ) {
     (self.engine, self.paths, self.options, self.debounce) = (engine, paths, options, debounce)
-    (self.state, self.onEvent) = (state, onEvent)
+    (self.pollInterval, self.state, self.onEvent) = (pollInterval, state, onEvent)
   }
 
   /// How long the loop waits at most before looking at `isStopping` again.
@@ -139,7 +151,7 @@ private final class WatchLoop: Sendable {
     let loaded = Result { () throws(SheetLoadError) in
       try StyleSheet(contentsOf: paths, options: options) { file in
         read.append(file)
-        monitor.add(file)
+        if options.source.isLocalFile(file) { monitor.add(file) }
       }
     }
     return (loaded, read)
@@ -148,6 +160,7 @@ private final class WatchLoop: Sendable {
   func run(_ monitor: FileChangeMonitor) {
     let clock = ContinuousClock()
     var quietSince: ContinuousClock.Instant?
+    var lastPoll = clock.now
     while !state.withLock({ $0.isStopping }) {
       let wait = quietSince.map { max(0, debounce - (clock.now - $0).seconds) } ?? Self.stopCheckInterval
       if monitor.waitForChange(timeout: min(wait, Self.stopCheckInterval)) {
@@ -155,14 +168,36 @@ private final class WatchLoop: Sendable {
       } else if let since = quietSince, (clock.now - since).seconds >= debounce {
         quietSince = nil
         reload(monitor)
+      } else if (clock.now - lastPoll).seconds >= pollInterval {
+        lastPoll = clock.now
+        poll(monitor)
       }
     }
     state.withLock(when: { _ in true }) { $0.hasFinished = true }
   }
 
+  /// Asks the source whether the files that are not local changed, and
+  /// loads again when one did; what fails is reported once per change of error.
+  private func poll(_ monitor: FileChangeMonitor) {
+    let polled = state.withLock { $0.files }.filter { !options.source.isLocalFile($0) }
+    guard !polled.isEmpty else { return }
+    switch options.source.poll(polled) {
+    case .unchanged: return
+    case .changed: reload(monitor, reportingOncePerError: true)
+    case .failed(let diagnostic):
+      let error = SheetLoadError(diagnostics: [diagnostic])
+      guard reportedPollError != error.description else { return }
+      reportedPollError = error.description
+      guard !state.withLock({ $0.isStopping }) else { return }
+      onEvent(.failed(error))
+    }
+  }
+
   /// Loads the sheets again and reports the outcome. A change made during
-  /// the load is pending in `monitor` and makes the next reload.
-  private func reload(_ monitor: FileChangeMonitor) {
+  /// the load is pending in `monitor` and makes the next reload. After a
+  /// poll (`reportingOncePerError`), a failure is reported only when its
+  /// error is not the one reported last.
+  private func reload(_ monitor: FileChangeMonitor, reportingOncePerError: Bool = false) {
     let (loaded, read) = Self.load(paths, options: options, watchingWith: monitor)
     let event: SheetWatcher.Event
     let watched: [String]
@@ -176,12 +211,18 @@ private final class WatchLoop: Sendable {
       let old = state.withLock { $0.files }
       (event, watched) = (.failed(error), old + read.filter { !old.contains($0) })
     }
-    monitor.watch(watched)
+    monitor.watch(watched.filter(options.source.isLocalFile))
     let isStopping = state.withLock { state in
       state.files = watched
       return state.isStopping
     }
     guard !isStopping else { return }
+    if case .failed(let error) = event {
+      if reportingOncePerError && reportedPollError == error.description { return }
+      reportedPollError = error.description
+    } else {
+      reportedPollError = nil
+    }
     onEvent(event)
   }
 }
