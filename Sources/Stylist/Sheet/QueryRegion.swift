@@ -55,13 +55,21 @@ struct QueryRegion {
   /// no theme of axis 'density'`; empty when it is every query a value can
   /// have on the axes it names. An axis that allows no theme and some
   /// others is not named: there, no theme is the usual case. `onlyNone` is
-  /// whether what it names is no theme of axes alone.
-  func phrase() -> (text: String, onlyNone: Bool) {
+  /// whether what it names is no theme of axes alone. `namingEveryAxis`
+  /// names such an axis too: `theme 'light' or no theme of axis 'appearance'`.
+  func phrase(namingEveryAxis: Bool = false) -> (text: String, onlyNone: Bool) {
     var pieces: [String] = []
     var single = true
     var onlyNone = true
     for (slot, value) in values.enumerated() {
       guard case .only(let themes, let none) = value else { continue }
+      if none, namingEveryAxis, !themes.isEmpty, slot < plan.axes.count {
+        pieces.append(
+          "theme " + themes.map { "'\($0)'" }.joined(separator: " or ") + " or no theme of axis '\(plan.axes[slot].name)'")
+        single = false
+        onlyNone = false
+        continue
+      }
       if none {
         guard themes.isEmpty, slot < plan.axes.count else { continue }
         pieces.append("no theme of axis '\(plan.axes[slot].name)'")

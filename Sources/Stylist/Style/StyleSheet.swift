@@ -18,6 +18,9 @@ public struct StyleSheet: Sendable {
   public var mode: PrecedenceMode?
   /// Themes declared by `themes:` blocks.
   public var themes: [String]
+  /// What `lint`'s `low-contrast` check compares (`contrast:`, its parts
+  /// merged across the sheet's files; WCAG AA's defaults elsewhere).
+  public var contrast = ContrastSettings()
   /// The axes the sheet declares (`axes:`), merged across its files, in
   /// order of first declaration.
   public var axes: [ThemeAxis] {
@@ -208,8 +211,8 @@ public struct StyleSheet: Sendable {
   }
 
   /// Every error and warning of loading `paths`, for `lint`; this adds the
-  /// warnings about selectors that can never win, similar themes and themed
-  /// styles that drop properties, which loading skips to stay fast.
+  /// warnings about selectors that can never win, similar themes, themed
+  /// styles that drop properties and low contrast, which loading skips to stay fast.
   public static func diagnose(_ urls: [URL], options: LoadOptions = .init()) -> [SheetDiagnostic] {
     do {
       return diagnose(try SheetLoadError.paths(of: urls), options: options)
@@ -247,6 +250,7 @@ public struct StyleSheet: Sendable {
         + ThemeNames.similarThemeWarnings(declared: sheet.themes, rules: sheet.rules)
         + ThemedReplacements.warnings(rules: sheet.rules, mode: sheet.mode ?? .themed)
         + DeprecatedTokenUses.warnings(in: sheet.outline)
+        + ContrastCheck(sheet).warnings(rules: sheet.rules, defaultStyle: sheet.defaultStyle)
       return (ordered(sheet.warnings + lintOnly, files: sheet.files), sheet)
     } catch {
       return (error.diagnostics, nil)
