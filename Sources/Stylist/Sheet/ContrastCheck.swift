@@ -30,7 +30,7 @@ package struct ContrastCheck {
     package var phrase: String { region.phrase(namingEveryAxis: true).text }
   }
 
-  let settings: ContrastSettings
+  package let settings: ContrastSettings
   let plan: ThemeAxes
   private let bySlot: [(slot: Int, themes: [String])]
 
@@ -40,6 +40,9 @@ package struct ContrastCheck {
     plan = sheet.plan
     bySlot = sheet.plan.variableThemesBySlot
   }
+
+  /// Whether `pair` falls short of the minimum under some set of themes.
+  package func fallsShort(_ pair: Pair) -> Bool { pair.measures.contains { $0.ratio < settings.minimum } }
 
   /// The pairs of `rule`'s style, in the order the settings list
   /// foregrounds, then backgrounds; only pairs that are colours under some set.
@@ -65,13 +68,23 @@ package struct ContrastCheck {
           else { continue }
           measures.append(
             Measure(
-              themes: set, region: plan.region(of: set, reaching: reached), foregroundColor: front,
+              themes: set, region: region(of: set, reaching: reached), foregroundColor: front,
               backgroundColor: back, ratio: front.contrastRatio(with: back, canvas: settings.canvas)))
         }
         if !measures.isEmpty { pairs.append(Pair(foreground: foreground, background: background, measures: measures)) }
       }
     }
     return pairs
+  }
+
+  /// The queries that give a style's values under `set`, where they depend
+  /// on `reached`: on the axis of unlisted themes, when `set` names none,
+  /// every theme but those reached.
+  private func region(of set: ThemeSet, reaching reached: Set<String>) -> QueryRegion {
+    let region = plan.region(of: set, reaching: reached)
+    let unlisted = plan.axes.count
+    guard !set.themes.contains(where: { plan.slot(of: $0) == unlisted }) else { return region }
+    return region.excludingUnlisted(plan.variableThemes.filter { reached.contains($0) && plan.slot(of: $0) == unlisted })
   }
 
   /// Whether `properties` has a foreground and a background.
@@ -101,8 +114,8 @@ package struct ContrastCheck {
     let short = pair.measures.filter { $0.ratio < settings.minimum }
     guard let worst = short.min(by: { $0.ratio < $1.ratio }) else { return nil }
     var message =
-      "'\(style)': '\(pair.foreground)' \(CSSRenderer.color(worst.foregroundColor)) on '\(pair.background)' "
-      + "\(CSSRenderer.color(worst.backgroundColor)) has contrast \(ratioText(worst.ratio)), "
+      "'\(style)': '\(pair.foreground)' \(Self.colorText(worst.foregroundColor)) on '\(pair.background)' "
+      + "\(Self.colorText(worst.backgroundColor)) has contrast \(ratioText(worst.ratio)), "
       + "below the minimum \(Self.numberText(settings.minimum)):1"
     // Where it falls short: nothing more when that is every query the style applies to.
     let phrases = QueryRegion.merged(short.map(\.region)).map { $0.phrase(namingEveryAxis: true).text }
@@ -121,8 +134,11 @@ package struct ContrastCheck {
     return "\(whole).\(fraction < 10 ? "0" : "")\(fraction):1"
   }
 
+  /// A colour as messages write it: `#rrggbb` for sRGB, else its own space's form.
+  package static func colorText(_ color: StyleColor) -> String { CSSRenderer.color(color) }
+
   /// A minimum as written: `4.5`, `7`.
-  static func numberText(_ value: Double) -> String {
+  package static func numberText(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
   }
 }

@@ -42,6 +42,9 @@ public struct StyleSheet: Sendable {
   /// writes (empty for a sheet built in code).
   var variableSources = VariableSources()
 
+  /// Every key a sheet's top level may have, in the order the documentation lists them.
+  package static var topLevelKeys: [String] { SheetReader.topLevelKeys }
+
   /// A sheet built in code.
   public init(
     rules: [StyleRule], defaultStyle: Style? = nil, mode: PrecedenceMode? = nil, themes: [String] = [],
