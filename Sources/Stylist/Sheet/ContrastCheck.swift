@@ -59,22 +59,22 @@ package struct ContrastCheck {
       style.themed.isEmpty
       ? [own] : plan.sets(with: own, among: reached, bySlot: bySlot).filter { plan.isQuerySet($0, reached: reached) }
     var pairs: [Pair] = []
+    // One slot per pair of names, in `ContrastSettings.numberedPairs(in:)`'s order.
     for foreground in settings.foreground {
       for background in settings.background where background != foreground {
-        var measures: [Measure] = []
-        for set in sets {
-          let properties = style.properties(under: set)
-          guard let front = properties[foreground]?.colorValue, let back = properties[background]?.colorValue
-          else { continue }
-          measures.append(
-            Measure(
-              themes: set, region: region(of: set, reaching: reached), foregroundColor: front,
-              backgroundColor: back, ratio: front.contrastRatio(with: back, canvas: settings.canvas)))
-        }
-        if !measures.isEmpty { pairs.append(Pair(foreground: foreground, background: background, measures: measures)) }
+        pairs.append(Pair(foreground: foreground, background: background, measures: []))
       }
     }
-    return pairs
+    for set in sets {
+      let region = region(of: set, reaching: reached)
+      for (position, pair) in settings.numberedPairs(in: style.properties(under: set)) {
+        pairs[position].measures.append(
+          Measure(
+            themes: set, region: region, foregroundColor: pair.foregroundColor, backgroundColor: pair.backgroundColor,
+            ratio: pair.ratio))
+      }
+    }
+    return pairs.filter { !$0.measures.isEmpty }
   }
 
   /// The queries that give a style's values under `set`, where they depend
@@ -126,9 +126,12 @@ package struct ContrastCheck {
   /// A ratio as messages write it, `3.87:1`: to two decimals, rounded,
   /// but down where rounding would reach the minimum (a ratio of 4.496
   /// below 4.5 reads `4.49:1`, not `4.50:1`).
-  package func ratioText(_ ratio: Double) -> String {
+  package func ratioText(_ ratio: Double) -> String { Self.ratioText(ratio, minimum: settings.minimum) }
+
+  /// `ratioText(_:)` for a minimum of `minimum`.
+  package static func ratioText(_ ratio: Double, minimum: Double) -> String {
     var hundredths = (ratio * 100).rounded()
-    if ratio < settings.minimum && hundredths / 100 >= settings.minimum { hundredths = (ratio * 100).rounded(.down) }
+    if ratio < minimum && hundredths / 100 >= minimum { hundredths = (ratio * 100).rounded(.down) }
     let whole = Int(hundredths) / 100
     let fraction = Int(hundredths) % 100
     return "\(whole).\(fraction < 10 ? "0" : "")\(fraction):1"

@@ -31,6 +31,53 @@ public struct ContrastSettings: Hashable, Sendable {
   }
 }
 
+/// One pair of a style's colours, measured: the foreground's property and
+/// colour on the background's, and their WCAG 2.2 contrast ratio.
+public struct ContrastPair: Hashable, Sendable {
+  public var foreground: String
+  public var background: String
+  public var foregroundColor: StyleColor
+  public var backgroundColor: StyleColor
+  public var ratio: Double
+}
+
+extension ContrastSettings {
+  /// Every pair of a foreground and a background (not the same property)
+  /// that are both colours in `properties`, measured over ``canvas``, in
+  /// the order of ``foreground``, then ``background``.
+  public func pairs(in properties: Properties) -> [ContrastPair] {
+    numberedPairs(in: properties).map(\.pair)
+  }
+
+  /// ``pairs(in:)`` with each pair's position among every pair of names
+  /// (the foregrounds by the backgrounds, a property with itself left out).
+  func numberedPairs(in properties: Properties) -> [(position: Int, pair: ContrastPair)] {
+    var found: [(position: Int, pair: ContrastPair)] = []
+    var position = 0
+    for foreground in foreground {
+      for background in background where background != foreground {
+        defer { position += 1 }
+        guard let front = properties[foreground]?.colorValue, let back = properties[background]?.colorValue
+        else { continue }
+        let ratio = front.contrastRatio(with: back, canvas: canvas)
+        found.append(
+          (
+            position,
+            ContrastPair(
+              foreground: foreground, background: background, foregroundColor: front, backgroundColor: back,
+              ratio: ratio)
+          ))
+      }
+    }
+    return found
+  }
+
+  /// The pairs of `properties` below ``minimum``.
+  public func lowPairs(in properties: Properties) -> [ContrastPair] {
+    pairs(in: properties).filter { $0.ratio < minimum }
+  }
+}
+
 /// A sheet file's `contrast:` as written: only what it gives, so that a
 /// later file replaces each part it names and keeps the others.
 struct ContrastDeclaration {
