@@ -239,21 +239,26 @@ public struct StyleSheet: Sendable {
 
   /// `diagnose(_:dashIsStandardInput:options:)`, and the sheet when it
   /// loaded: a tool about to exit can keep it rather than free it piece by
-  /// piece.
+  /// piece. A lint-only check whose kind `ignoring` holds is not run
+  /// (`lint --ignore`): its warnings would be dropped, so it costs nothing.
   package static func diagnosedSheet(
     _ paths: [String], dashIsStandardInput: Bool, options: LoadOptions = .init(),
-    willRead: @escaping (String) -> Void = { _ in }
+    ignoring ignored: Set<DiagnosticKind> = [], willRead: @escaping (String) -> Void = { _ in }
   ) -> (diagnostics: [SheetDiagnostic], sheet: StyleSheet?) {
     do {
       let sheet = try StyleSheet(
         contentsOf: paths, dashIsStandardInput: dashIsStandardInput, options: options, willRead: willRead)
-      let neverWins = ShadowedRules.findings(in: sheet.rules.map(\.selector))
+      func run(_ kind: DiagnosticKind, _ check: () -> [SheetDiagnostic]) -> [SheetDiagnostic] {
+        ignored.contains(kind) ? [] : check()
+      }
       let lintOnly =
-        ShadowedRules.warnings(neverWins, rules: sheet.rules)
-        + ThemeNames.similarThemeWarnings(declared: sheet.themes, rules: sheet.rules)
-        + ThemedReplacements.warnings(rules: sheet.rules, mode: sheet.mode ?? .themed)
-        + DeprecatedTokenUses.warnings(in: sheet.outline)
-        + ContrastCheck(sheet).warnings(rules: sheet.rules, defaultStyle: sheet.defaultStyle)
+        run(.neverWins) {
+          ShadowedRules.warnings(ShadowedRules.findings(in: sheet.rules.map(\.selector)), rules: sheet.rules)
+        }
+        + run(.similarTheme) { ThemeNames.similarThemeWarnings(declared: sheet.themes, rules: sheet.rules) }
+        + run(.themedDropsProperties) { ThemedReplacements.warnings(rules: sheet.rules, mode: sheet.mode ?? .themed) }
+        + run(.deprecatedToken) { DeprecatedTokenUses.warnings(in: sheet.outline) }
+        + run(.lowContrast) { ContrastCheck(sheet).warnings(rules: sheet.rules, defaultStyle: sheet.defaultStyle) }
       return (ordered(sheet.warnings + lintOnly, files: sheet.files), sheet)
     } catch {
       return (error.diagnostics, nil)
