@@ -44,7 +44,8 @@ import Testing
     #expect(column.contains("low contrast: color on backgroundColor 3.64:1 (minimum 4.5:1)"))
     #expect(column.contains("low contrast: textColor on background 2.52:1 (minimum 4.5:1)"))
     #expect(column.contains("<tr class=\"low-contrast\"><th>textColor</th>"))
-    let all = try CLIRunner.run(["preview", "-s", "sheets/contrast.yaml", "--tree", "preview/contrast-tree.yaml"]).stdout
+    let all = try CLIRunner.run(["preview", "-s", "sheets/contrast.yaml", "--tree", "preview/contrast-tree.yaml"])
+      .stdout
     let byColumn: [String] = Array(all.components(separatedBy: "<section class=\"column\">").dropFirst())
     // No theme (light): body passes, caption (#777777 on white, 4.48:1) does not.
     let light = try #require(byColumn.first)

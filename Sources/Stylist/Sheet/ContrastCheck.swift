@@ -84,7 +84,8 @@ package struct ContrastCheck {
     let region = plan.region(of: set, reaching: reached)
     let unlisted = plan.axes.count
     guard !set.themes.contains(where: { plan.slot(of: $0) == unlisted }) else { return region }
-    return region.excludingUnlisted(plan.variableThemes.filter { reached.contains($0) && plan.slot(of: $0) == unlisted })
+    return region.excludingUnlisted(
+      plan.variableThemes.filter { reached.contains($0) && plan.slot(of: $0) == unlisted })
   }
 
   /// Whether `properties` has a foreground and a background.
@@ -98,7 +99,9 @@ package struct ContrastCheck {
     var warnings: [SheetDiagnostic] = []
     for rule in rules {
       guard let source = rule.source else { continue }
-      for pair in pairs(of: rule) { if let warning = warning(pair, style: rule.name, at: source) { warnings.append(warning) } }
+      for pair in pairs(of: rule) {
+        if let warning = warning(pair, style: rule.name, at: source) { warnings.append(warning) }
+      }
     }
     if let defaultStyle, let source = defaultStyle.source {
       for pair in pairs(of: defaultStyle, own: .none) {

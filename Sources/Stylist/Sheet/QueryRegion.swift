@@ -87,7 +87,8 @@ struct QueryRegion {
     for (slot, value) in values.enumerated() {
       if case .except(let themes) = value {
         pieces.append(
-          themes.count == 1 ? "no theme '\(themes[0])'" : "none of themes " + themes.map { "'\($0)'" }.joined(separator: ", "))
+          themes.count == 1
+            ? "no theme '\(themes[0])'" : "none of themes " + themes.map { "'\($0)'" }.joined(separator: ", "))
         single = false
         onlyNone = false
         continue
@@ -95,7 +96,8 @@ struct QueryRegion {
       guard case .only(let themes, let none) = value else { continue }
       if none, namingEveryAxis, !themes.isEmpty, slot < plan.axes.count {
         pieces.append(
-          "theme " + themes.map { "'\($0)'" }.joined(separator: " or ") + " or no theme of axis '\(plan.axes[slot].name)'")
+          "theme " + themes.map { "'\($0)'" }.joined(separator: " or ")
+            + " or no theme of axis '\(plan.axes[slot].name)'")
         single = false
         onlyNone = false
         continue

@@ -190,7 +190,9 @@ import Testing
     try client.open(sheet, text: text)
     let diagnostics = try client.diagnostics(for: sheet.absoluteString)
     #expect(diagnostics.map { $0["code"] as? String } == ["low-contrast"])
-    #expect((diagnostics.first?["message"] as? String)?.contains("2.33:1, below the minimum 4.5:1 under theme 'dark'") == true)
+    #expect(
+      (diagnostics.first?["message"] as? String)?.contains("2.33:1, below the minimum 4.5:1 under theme 'dark'") == true
+    )
     let answer = try client.request("textDocument/hover", Self.position(5, 4, in: sheet))
     let hover = try #require(((answer["result"] as? JSON)?["contents"] as? JSON)?["value"] as? String)
     #expect(hover.contains("contrast of `color` on `backgroundColor` (minimum 4.5:1):"))

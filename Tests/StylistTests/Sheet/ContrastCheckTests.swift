@@ -29,7 +29,9 @@ import Testing
           b: { ink: "#5a5a5a", paper: "#ffffff" }
           c: { ink: "#ffffff", paper: "#ffffff00" }
         """, name: "t.yaml")
-    #expect(sheet.contrast == ContrastSettings(foreground: ["ink"], background: ["paper"], minimum: 7, canvas: .init(hex: "#000000")!))
+    #expect(
+      sheet.contrast
+        == ContrastSettings(foreground: ["ink"], background: ["paper"], minimum: 7, canvas: .init(hex: "#000000")!))
     let messages = Self.lowContrast(sheet).map(\.description)
     #expect(
       messages == [
@@ -51,7 +53,9 @@ import Testing
     let minimum = sheet.contrast.minimum
     for rule in sheet.rules {
       let pairs = check.pairs(of: rule)
-      for (foreground, background) in [("color", "backgroundColor"), ("color", "background"), ("tint", "backgroundColor")] {
+      for (foreground, background) in [
+        ("color", "backgroundColor"), ("color", "background"), ("tint", "backgroundColor"),
+      ] {
         // Brute force: every query set the style applies in.
         var worst: Double?
         var failing: Set<ThemeSet> = []
@@ -89,7 +93,9 @@ import Testing
   /// variable, some translucent; styles unthemed and themed, each with a
   /// token of its own.
   static func randomSheet(using generator: inout SeededGenerator) -> String {
-    let palette = ["#000000", "#ffffff", "#777777", "#595959", "#1a1a1a", "#e0e0e0", "#0066cc", "#00000080", "#ffffff40"]
+    let palette = [
+      "#000000", "#ffffff", "#777777", "#595959", "#1a1a1a", "#e0e0e0", "#0066cc", "#00000080", "#ffffff40",
+    ]
     func color() -> String { palette.randomElement(using: &generator)! }
     func value() -> String {
       Bool.random(using: &generator) ? "\"\(color())\"" : "$c\(Int.random(in: 0..<4, using: &generator))"

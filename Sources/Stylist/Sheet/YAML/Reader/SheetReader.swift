@@ -197,7 +197,8 @@ struct SheetReader {
       default:
         let hint = Suggestion.hint(for: name, among: Self.contrastKeys)
         sink.error(
-          "unknown key '\(name)' in 'contrast' (expected " + Self.contrastKeys.joined(separator: ", ") + ")\(hint.text)",
+          "unknown key '\(name)' in 'contrast' (expected " + Self.contrastKeys.joined(separator: ", ")
+            + ")\(hint.text)",
           .unknownKey, at: location(entry.key), suggestion: hint.name)
       }
     }
