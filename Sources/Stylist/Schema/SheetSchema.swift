@@ -85,14 +85,15 @@ public enum SheetSchema {
                   "type": "object",
                   "required": ["colorSpace", "components"],
                   "properties": {
-                    "colorSpace": { "type": "string" },
+                    "colorSpace": { "description": "The colour space: srgb, display-p3, oklch, … (DTCG 2025.10).", "type": "string" },
                     "components": {
+                      "description": "The three components, in the space's own units; none for a missing one.",
                       "type": "array",
                       "minItems": 3,
                       "maxItems": 3,
                       "items": { "anyOf": [{ "type": "number" }, { "const": "none" }] }
                     },
-                    "alpha": { "type": "number", "minimum": 0, "maximum": 1 }
+                    "alpha": { "description": "From 0 (transparent) to 1 (opaque; the default).", "type": "number", "minimum": 0, "maximum": 1 }
                   }
                 }
               ]
@@ -223,5 +224,6 @@ public enum SheetSchema {
         }
       }
     }
+
     """#
 }
