@@ -11,8 +11,10 @@ struct LintCommand: ParsableCommand {
       them, so an overlay that extends or uses its base's styles and variables
       can be checked.
       Warnings end with their kind: duplicate-selector, never-wins,
-      unused-variable, empty-component, similar-theme, themed-drops-properties;
-      --ignore KIND drops them
+      unused-variable, empty-component, similar-theme, themed-drops-properties,
+      low-contrast (a style's foreground and background colours below the
+      sheet's contrast minimum, 4.5 unless `contrast: { minimum: N }`, under
+      some set of themes); --ignore KIND drops them
       (repeatable). JSON gives each diagnostic's "kind", and "suggestion" when a
       close name exists.
       Exit status: 0 when there is no error (warnings allowed), 1 when there are
@@ -64,7 +66,8 @@ struct LintCommand: ParsableCommand {
     var shownDiagnostics: [SheetDiagnostic] = []
     var output = OutputBuffer()
     for (position, group) in groups.enumerated() {
-      let checked = StyleSheet.diagnosedSheet(group.paths, dashIsStandardInput: true, options: remote.loadOptions())
+      let checked = StyleSheet.diagnosedSheet(
+        group.paths, dashIsStandardInput: true, options: remote.loadOptions(), ignoring: ignored)
       if position == groups.count - 1, let sheet = checked.sheet { KeptUntilExit.keep(sheet) }
       let diagnostics = checked.diagnostics.filter { $0.severity == .error || !ignored.contains($0.kind) }
       if diagnostics.contains(where: { $0.severity == .error || strict }) { failed = true }

@@ -30,6 +30,28 @@ import Testing
     #expect(Data(result.stdout.utf8) == (try Data(contentsOf: url)), "page differs from preview/expected.html")
   }
 
+  /// A pair of colours below the sheet's contrast minimum is marked in
+  /// each column where it falls short, its foreground's row too, and only there.
+  @Test func lowContrastPairsAreMarkedInTheirColumns() throws {
+    let result = try CLIRunner.run(
+      ["preview", "-s", "sheets/contrast.yaml", "--tree", "preview/contrast-tree.yaml", "--theme", "dark,high"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let page = result.stdout
+    let columns: [String] = Array(page.components(separatedBy: "<section class=\"column\">").dropFirst())
+    #expect(columns.count == 1)
+    let column = try #require(columns.first)
+    #expect(column.contains("low contrast: color on backgroundColor 1.29:1 (minimum 4.5:1)"))
+    #expect(column.contains("low contrast: color on backgroundColor 3.64:1 (minimum 4.5:1)"))
+    #expect(column.contains("low contrast: textColor on background 2.52:1 (minimum 4.5:1)"))
+    #expect(column.contains("<tr class=\"low-contrast\"><th>textColor</th>"))
+    let all = try CLIRunner.run(["preview", "-s", "sheets/contrast.yaml", "--tree", "preview/contrast-tree.yaml"])
+      .stdout
+    let byColumn: [String] = Array(all.components(separatedBy: "<section class=\"column\">").dropFirst())
+    // No theme (light): body passes, caption (#777777 on white, 4.48:1) does not.
+    let light = try #require(byColumn.first)
+    #expect(!light.contains("1.29:1") && light.contains("4.48:1 (minimum 4.5:1)"))
+  }
+
   /// No theme, then each theme the sheet knows; an atom whose answer
   /// differs between them is marked, one that does not is not.
   @Test func columnsAndMarks() throws {

@@ -322,10 +322,14 @@ struct Benchmarks {
       sheets[styles] = sheet
       let mb = Double(try FileManager.default.attributesOfItem(atPath: sheet)[.size] as! Int) / 1e6
       var (floor, ours, lint) = (Double.infinity, Double.infinity, Double.infinity)
+      var lintWithoutContrast = Double.infinity
       for _ in 0..<Self.roundsForUnevenSides {
         floor = min(floor, try Measure.command(this, ["--libyaml-events", sheet], input: "/dev/null"))
         ours = min(ours, try Measure.command(options.stylist, ["match", "-s", sheet, "title"], input: "/dev/null"))
         lint = min(lint, try Measure.command(options.stylist, ["lint", sheet], input: "/dev/null"))
+        lintWithoutContrast = min(
+          lintWithoutContrast,
+          try Measure.command(options.stylist, ["lint", "--ignore", "low-contrast", sheet], input: "/dev/null"))
       }
       rows.append(
         Row(
@@ -338,8 +342,15 @@ struct Benchmarks {
         workload: "  stylist lint, same sheet (process)", figure: lint * 1000, unit: "ms",
         baselineName: "libyaml events (process)", baseline: floor * 1000, ratio: lint / floor, goal: "—",
         met: true)
+      // The contrast check's share: `lint` beside `lint --ignore
+      // low-contrast`, which does not run it, in the same rounds.
+      let contrastRow = Row(
+        workload: "  stylist lint with low-contrast, same sheet (process)", figure: lint * 1000, unit: "ms",
+        baselineName: "lint --ignore low-contrast", baseline: lintWithoutContrast * 1000,
+        ratio: lint / lintWithoutContrast, goal: "≤ 1.2×", met: lint <= 1.2 * lintWithoutContrast)
       guard styles == 100_000 else {
         rows.append(lintRow)
+        rows.append(contrastRow)
         continue
       }
       let yams = try Measure.best(runs: 2) {

@@ -31,6 +31,9 @@ public struct Preview: Sendable {
   public var tree: StyleTree
   /// The tree's atoms in tree order, each with its answers.
   public var atoms: [Atom]
+  /// What a low-contrast pair is, by which the page marks an answer's
+  /// pairs (the sheets' `contrast:`).
+  public var contrast = ContrastSettings()
 }
 
 extension Preview.Agreement {
@@ -68,6 +71,6 @@ extension StyleEngine {
       return Preview.Atom(
         identifier: atom.identifier, item: atom.item, answers: answers, agreement: Preview.Agreement(answers))
     }
-    return Preview(columns: columns, tree: tree, atoms: atoms)
+    return Preview(columns: columns, tree: tree, atoms: atoms, contrast: index.contrast)
   }
 }

@@ -65,14 +65,19 @@ public struct HTMLRenderer: Sendable {
         openGroups += 1
       case .atom:
         guard let atom = atoms.next() else { continue }
-        writeAtom(atom, answer: atom.answers[position], to: &html)
+        writeAtom(atom, answer: atom.answers[position], contrast: preview.contrast, to: &html)
       }
     }
     html += String(repeating: "</div>\n", count: openGroups)
     html += "</section>\n"
   }
 
-  private func writeAtom(_ atom: Preview.Atom, answer: Resolution, to html: inout String) {
+  /// An atom's answer in one column: its winner and properties, and a
+  /// marker for each pair of its colours below the contrast minimum there
+  /// (the foreground's row marked too).
+  private func writeAtom(
+    _ atom: Preview.Atom, answer: Resolution, contrast: ContrastSettings, to html: inout String
+  ) {
     let differs = atom.agreement == .differs
     html += differs ? "<div class=\"atom differs\">\n" : "<div class=\"atom\">\n"
     html += "<div class=\"node\">\(HTMLText.escaped(atom.identifier.description))</div>\n"
@@ -86,9 +91,20 @@ public struct HTMLRenderer: Sendable {
     if let source = answer.source {
       html += " <span class=\"source\">\(HTMLText.escaped("\(source.file):\(source.line)"))</span>"
     }
-    html += "</div>\n<table class=\"properties\">\n"
+    html += "</div>\n"
+    let low = contrast.lowPairs(in: properties)
+    for pair in low {
+      let minimum = ContrastCheck.numberText(contrast.minimum)
+      let text =
+        "low contrast: \(pair.foreground) on \(pair.background) "
+        + "\(ContrastCheck.ratioText(pair.ratio, minimum: contrast.minimum)) (minimum \(minimum):1)"
+      html += "<div class=\"marker low-contrast\">\(HTMLText.escaped(text))</div>\n"
+    }
+    let lowForegrounds = Set(low.map(\.foreground))
+    html += "<table class=\"properties\">\n"
     for (key, value) in properties {
-      html += "<tr><th>\(HTMLText.escaped(key))</th><td>"
+      html += lowForegrounds.contains(key) ? "<tr class=\"low-contrast\"><th>" : "<tr><th>"
+      html += "\(HTMLText.escaped(key))</th><td>"
       if let sample = PropertySample(key: key, value: value) { writeSample(sample, to: &html) }
       html += "<span class=\"value\">\(HTMLText.escaped(value.text))</span></td></tr>\n"
     }
@@ -128,6 +144,8 @@ public struct HTMLRenderer: Sendable {
     .atom { border: 1px solid #bbb; border-radius: 4px; padding: 4px 6px; margin: 6px 0; background: #fff; }
     .atom.differs { border: 2px solid #e8790c; }
     .marker { color: #b35900; font-size: 12px; font-weight: 600; }
+    .marker.low-contrast { color: #b00020; }
+    .properties tr.low-contrast th { color: #b00020; font-weight: 600; }
     .node { font-family: ui-monospace, monospace; font-weight: 600; word-break: break-all; }
     .rule { font-size: 12px; color: #555; }
     .selector { font-family: ui-monospace, monospace; color: #176b2c; }

@@ -16,6 +16,9 @@ struct StyleIndex: Sendable {
     /// The sheets' variables as written, later sheets over earlier ones:
     /// what a sheet-level diff evaluates.
     let variables: VariableSources
+    /// What the low-contrast check compares: the last sheet's `contrast:`
+    /// (a preview marks its pairs by it).
+    let contrast: ContrastSettings
     /// Every theme a query can have that changes something (the themes
     /// mentioned, and each theme of a style's values keys), by id.
     let themeTable: ThemeTable
@@ -24,9 +27,10 @@ struct StyleIndex: Sendable {
 
     init(
       rules: [StyleRule], defaultStyle: Style?, declaredMode: PrecedenceMode?, declaredThemes: [String],
-      axes: ThemeAxes, variables: VariableSources
+      axes: ThemeAxes, variables: VariableSources, contrast: ContrastSettings
     ) {
       self.rules = rules
+      self.contrast = contrast
       self.variables = variables
       self.defaultStyle = defaultStyle
       self.declaredMode = declaredMode
@@ -46,6 +50,8 @@ struct StyleIndex: Sendable {
   var rules: [StyleRule] { storage.rules }
   /// The style of a node nothing applies to.
   var defaultStyle: Style? { storage.defaultStyle }
+  /// What the low-contrast check compares (the last sheet's `contrast:`).
+  var contrast: ContrastSettings { storage.contrast }
   /// The mode the sheets ask for (the last sheet that sets one), if any.
   var declaredMode: PrecedenceMode? { storage.declaredMode }
   /// The sheets' theme axes.
@@ -81,7 +87,8 @@ struct StyleIndex: Sendable {
     }
     storage = Storage(
       rules: Self.latestRules(of: sheets), defaultStyle: defaultStyle, declaredMode: mode,
-      declaredThemes: declaredThemes, axes: axes, variables: variables)
+      declaredThemes: declaredThemes, axes: axes, variables: variables,
+      contrast: sheets.last?.contrast ?? ContrastSettings())
   }
 
   /// The sheets' rules in order, each selector's last only: the rules an
@@ -105,7 +112,7 @@ struct StyleIndex: Sendable {
   ) {
     storage = Storage(
       rules: rules, defaultStyle: defaultStyle, declaredMode: declaredMode, declaredThemes: declaredThemes,
-      axes: ThemeAxes(), variables: VariableSources())
+      axes: ThemeAxes(), variables: VariableSources(), contrast: ContrastSettings())
   }
 
   /// Every applicable rule, best first.

@@ -55,6 +55,50 @@ public enum SheetSchema {
           "type": ["object", "null"],
           "propertyNames": { "description": "An axis's name.", "$ref": "#/$defs/themeName" },
           "additionalProperties": { "$ref": "#/$defs/axis" }
+        },
+        "contrast": {
+          "description": "What lint's low-contrast check compares: each style's foreground and background colours, under every set of themes it applies in, against a minimum WCAG 2.2 contrast ratio. Each part replaces its default; a later sheet replaces the parts it gives.",
+          "type": ["object", "null"],
+          "additionalProperties": false,
+          "properties": {
+            "foreground": {
+              "description": "The properties drawn on a background (default: color, textColor, foregroundColor, tint).",
+              "type": "array",
+              "items": { "type": "string", "minLength": 1 }
+            },
+            "background": {
+              "description": "The properties a foreground is drawn on (default: backgroundColor, background).",
+              "type": "array",
+              "items": { "type": "string", "minLength": 1 }
+            },
+            "minimum": {
+              "description": "The least contrast ratio allowed, from 1 to 21 (default 4.5, WCAG AA for text; 3 for large text, 7 for AAA).",
+              "type": "number",
+              "minimum": 1,
+              "maximum": 21
+            },
+            "canvas": {
+              "description": "The colour a translucent background is composited over (default white): a CSS hex string, or a colour object as design tokens write it.",
+              "anyOf": [
+                { "type": "string", "pattern": "^#([0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$" },
+                {
+                  "type": "object",
+                  "required": ["colorSpace", "components"],
+                  "properties": {
+                    "colorSpace": { "description": "The colour space: srgb, display-p3, oklch, … (DTCG 2025.10).", "type": "string" },
+                    "components": {
+                      "description": "The three components, in the space's own units; none for a missing one.",
+                      "type": "array",
+                      "minItems": 3,
+                      "maxItems": 3,
+                      "items": { "anyOf": [{ "type": "number" }, { "const": "none" }] }
+                    },
+                    "alpha": { "description": "From 0 (transparent) to 1 (opaque; the default).", "type": "number", "minimum": 0, "maximum": 1 }
+                  }
+                }
+              ]
+            }
+          }
         }
       },
       "$defs": {

@@ -114,6 +114,9 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
   /// its space's range or not finite, an alpha outside 0 to 1, a length or
   /// time that is not finite, a font weight outside 1 to 1000.
   public static let valueOutOfRange = Self(rawValue: "value-out-of-range")
+  /// A style's foreground and background colours whose contrast ratio is
+  /// below the minimum under some set of themes (`lint`; `contrast:`).
+  public static let lowContrast = Self(rawValue: "low-contrast")
 
   /// Every kind, errors first, as the documentation lists them.
   public static let all: [DiagnosticKind] = [
@@ -123,6 +126,6 @@ public struct DiagnosticKind: RawRepresentable, Hashable, Sendable, CustomString
     .unwritableOutput, .duplicateSelector,
     .neverWins, .unusedVariable, .emptyComponent,
     .unknownTheme, .unknownAxis, .themeConflict, .themeGroup, .similarTheme, .themedDropsProperties, .nonstandardToken,
-    .shadowedToken, .deprecatedToken, .unlistedSet, .singleContextModifier, .valueOutOfRange,
+    .shadowedToken, .deprecatedToken, .unlistedSet, .singleContextModifier, .valueOutOfRange, .lowContrast,
   ]
 }

@@ -11,6 +11,9 @@ struct QueryRegion {
     case any
     /// These themes (in axis order for a declared axis), and no theme when `none`.
     case only([String], none: Bool)
+    /// Any theme of the axis of unlisted themes but these, or none: that
+    /// axis's themes are every name a query may give.
+    case except([String])
   }
 
   /// By axis slot (`ThemeAxes.slot(of:)`).
@@ -28,9 +31,23 @@ struct QueryRegion {
     zip(values, other.values).allSatisfy { mine, theirs in
       switch (mine, theirs) {
       case (_, .any): true
-      case (.any, .only): false
+      case (.any, _), (.except, .only): false
       case (.only(let themes, let none), .only(let others, let otherNone)):
         (!none || otherNone) && themes.allSatisfy(others.contains)
+      case (.only(let themes, _), .except(let others)): !themes.contains(where: others.contains)
+      case (.except(let themes), .except(let others)): others.allSatisfy(themes.contains)
+      }
+    }
+  }
+
+  /// Whether the query of current themes `set` is one of `self`'s.
+  func contains(_ set: ThemeSet) -> Bool {
+    values.enumerated().allSatisfy { slot, value in
+      let theme = set.themes.first { plan.slot(of: $0) == slot }
+      switch value {
+      case .any: return true
+      case .only(let themes, let none): return theme.map(themes.contains) ?? none
+      case .except(let themes): return !(theme.map(themes.contains) ?? false)
       }
     }
   }
@@ -41,12 +58,18 @@ struct QueryRegion {
     if isInside(other) { return other }
     if other.isInside(self) { return self }
     let differing = values.indices.filter { values[$0] != other.values[$0] }
-    guard differing.count == 1, let slot = differing.first,
-      case .only(let themes, let none) = values[slot], case .only(let others, let otherNone) = other.values[slot]
-    else { return nil }
+    guard differing.count == 1, let slot = differing.first else { return nil }
     var joined = self
-    joined.values[slot] = plan.normalized(
-      themes + others.filter { !themes.contains($0) }, none: none || otherNone, slot)
+    switch (values[slot], other.values[slot]) {
+    case (.only(let themes, let none), .only(let others, let otherNone)):
+      joined.values[slot] = plan.normalized(
+        themes + others.filter { !themes.contains($0) }, none: none || otherNone, slot)
+    case (.except(let left), .except(let right)):
+      joined.values[slot] = Self.except(left.filter(right.contains))
+    case (.except(let excluded), .only(let themes, _)), (.only(let themes, _), .except(let excluded)):
+      joined.values[slot] = Self.except(excluded.filter { !themes.contains($0) })
+    default: return nil
+    }
     return joined
   }
 
@@ -55,13 +78,30 @@ struct QueryRegion {
   /// no theme of axis 'density'`; empty when it is every query a value can
   /// have on the axes it names. An axis that allows no theme and some
   /// others is not named: there, no theme is the usual case. `onlyNone` is
-  /// whether what it names is no theme of axes alone.
-  func phrase() -> (text: String, onlyNone: Bool) {
+  /// whether what it names is no theme of axes alone. `namingEveryAxis`
+  /// names such an axis too: `theme 'light' or no theme of axis 'appearance'`.
+  func phrase(namingEveryAxis: Bool = false) -> (text: String, onlyNone: Bool) {
     var pieces: [String] = []
     var single = true
     var onlyNone = true
     for (slot, value) in values.enumerated() {
+      if case .except(let themes) = value {
+        pieces.append(
+          themes.count == 1
+            ? "no theme '\(themes[0])'" : "none of themes " + themes.map { "'\($0)'" }.joined(separator: ", "))
+        single = false
+        onlyNone = false
+        continue
+      }
       guard case .only(let themes, let none) = value else { continue }
+      if none, namingEveryAxis, !themes.isEmpty, slot < plan.axes.count {
+        pieces.append(
+          "theme " + themes.map { "'\($0)'" }.joined(separator: " or ")
+            + " or no theme of axis '\(plan.axes[slot].name)'")
+        single = false
+        onlyNone = false
+        continue
+      }
       if none {
         guard themes.isEmpty, slot < plan.axes.count else { continue }
         pieces.append("no theme of axis '\(plan.axes[slot].name)'")
@@ -78,6 +118,18 @@ struct QueryRegion {
       return (" under themes " + pieces.map { $0.dropFirst("theme ".count) }.joined(separator: " and "), false)
     }
     return (" under " + pieces.joined(separator: " and "), onlyNone)
+  }
+
+  /// Every theme but `themes`: `.any` when that is none.
+  private static func except(_ themes: [String]) -> Values { themes.isEmpty ? .any : .except(themes) }
+
+  /// `self` without the queries that name one of `themes` on the axis of
+  /// unlisted themes, where it allows any.
+  func excludingUnlisted(_ themes: [String]) -> QueryRegion {
+    guard !themes.isEmpty, case .any = values[plan.axes.count] else { return self }
+    var narrowed = self
+    narrowed.values[plan.axes.count] = .except(themes)
+    return narrowed
   }
 
   /// `regions` joined where they make one region, until none do.

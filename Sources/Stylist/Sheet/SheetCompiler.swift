@@ -164,6 +164,7 @@ struct SheetCompiler {
     var sheet = StyleSheet(
       rules: rules, defaultStyle: defaultStyle, mode: definitions.mode,
       themes: Array(definitions.declaredThemes), axes: axes, files: definitions.files)
+    sheet.contrast = definitions.contrast.settings
     swap(&sheet.outline, &definitions.outline)
     sheet.variableSources = VariableSources(global: definitions.variables, themes: definitions.themeVariables)
     releaseWorkingState()

@@ -59,6 +59,8 @@ struct SheetDefinitions {
   var declaredThemes: OrderedSet<String> = []
   /// `axes:` entries in load order.
   var axes: [AxisDeclaration] = []
+  /// `contrast:`, merged part by part in load order.
+  var contrast = ContrastDeclaration()
   /// Files read, as named.
   var files: [String] = []
   /// Every definition and use with its location, kept after the compile.
@@ -66,8 +68,8 @@ struct SheetDefinitions {
 }
 
 extension SheetDefinitions {
-  /// Puts `layer` on top: its styles come later, its default, mode and
-  /// variable leaves win.
+  /// Puts `layer` on top: its styles come later, its default, mode,
+  /// `contrast:` parts and variable leaves win.
   mutating func append(_ layer: SheetDefinitions) {
     styles.appendMoving(layer.styles)
     if let style = layer.defaultStyle { defaultStyle = style }
@@ -78,6 +80,7 @@ extension SheetDefinitions {
     }
     declaredThemes.formUnion(layer.declaredThemes)
     axes.appendMoving(layer.axes)
+    contrast.merge(layer.contrast)
     outline.append(layer.outline)
   }
 }

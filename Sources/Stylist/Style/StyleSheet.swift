@@ -18,6 +18,9 @@ public struct StyleSheet: Sendable {
   public var mode: PrecedenceMode?
   /// Themes declared by `themes:` blocks.
   public var themes: [String]
+  /// What `lint`'s `low-contrast` check compares (`contrast:`, its parts
+  /// merged across the sheet's files; WCAG AA's defaults elsewhere).
+  public var contrast = ContrastSettings()
   /// The axes the sheet declares (`axes:`), merged across its files, in
   /// order of first declaration.
   public var axes: [ThemeAxis] {
@@ -38,6 +41,9 @@ public struct StyleSheet: Sendable {
   /// The variables as written, with their references: what an export
   /// writes (empty for a sheet built in code).
   var variableSources = VariableSources()
+
+  /// Every key a sheet's top level may have, in the order the documentation lists them.
+  package static var topLevelKeys: [String] { SheetReader.topLevelKeys }
 
   /// A sheet built in code.
   public init(
@@ -210,8 +216,8 @@ public struct StyleSheet: Sendable {
   }
 
   /// Every error and warning of loading `paths`, for `lint`; this adds the
-  /// warnings about selectors that can never win, similar themes and themed
-  /// styles that drop properties, which loading skips to stay fast.
+  /// warnings about selectors that can never win, similar themes, themed
+  /// styles that drop properties and low contrast, which loading skips to stay fast.
   public static func diagnose(_ urls: [URL], options: LoadOptions = .init()) -> [SheetDiagnostic] {
     do {
       return diagnose(try SheetLoadError.paths(of: urls), options: options)
@@ -235,20 +241,26 @@ public struct StyleSheet: Sendable {
 
   /// `diagnose(_:dashIsStandardInput:options:)`, and the sheet when it
   /// loaded: a tool about to exit can keep it rather than free it piece by
-  /// piece.
+  /// piece. A lint-only check whose kind `ignoring` holds is not run
+  /// (`lint --ignore`): its warnings would be dropped, so it costs nothing.
   package static func diagnosedSheet(
     _ paths: [String], dashIsStandardInput: Bool, options: LoadOptions = .init(),
-    willRead: @escaping (String) -> Void = { _ in }
+    ignoring ignored: Set<DiagnosticKind> = [], willRead: @escaping (String) -> Void = { _ in }
   ) -> (diagnostics: [SheetDiagnostic], sheet: StyleSheet?) {
     do {
       let sheet = try StyleSheet(
         contentsOf: paths, dashIsStandardInput: dashIsStandardInput, options: options, willRead: willRead)
-      let neverWins = ShadowedRules.findings(in: sheet.rules.map(\.selector))
+      func run(_ kind: DiagnosticKind, _ check: () -> [SheetDiagnostic]) -> [SheetDiagnostic] {
+        ignored.contains(kind) ? [] : check()
+      }
       let lintOnly =
-        ShadowedRules.warnings(neverWins, rules: sheet.rules)
-        + ThemeNames.similarThemeWarnings(declared: sheet.themes, rules: sheet.rules)
-        + ThemedReplacements.warnings(rules: sheet.rules, mode: sheet.mode ?? .themed)
-        + DeprecatedTokenUses.warnings(in: sheet.outline)
+        run(.neverWins) {
+          ShadowedRules.warnings(ShadowedRules.findings(in: sheet.rules.map(\.selector)), rules: sheet.rules)
+        }
+        + run(.similarTheme) { ThemeNames.similarThemeWarnings(declared: sheet.themes, rules: sheet.rules) }
+        + run(.themedDropsProperties) { ThemedReplacements.warnings(rules: sheet.rules, mode: sheet.mode ?? .themed) }
+        + run(.deprecatedToken) { DeprecatedTokenUses.warnings(in: sheet.outline) }
+        + run(.lowContrast) { ContrastCheck(sheet).warnings(rules: sheet.rules, defaultStyle: sheet.defaultStyle) }
       return (ordered(sheet.warnings + lintOnly, files: sheet.files), sheet)
     } catch {
       return (error.diagnostics, nil)

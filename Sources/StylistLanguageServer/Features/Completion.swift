@@ -28,9 +28,7 @@ enum Completion {
     return head.count > detailLimit ? String(head.prefix(detailLimit)) + "…" : text
   }
 
-  static let topLevelKeys = [
-    "version", "mode", "imports", "tokens", "variables", "default", "styles", "groups", "themes", "axes",
-  ]
+  static let topLevelKeys = StyleSheet.topLevelKeys
 
   static func items(_ params: Params, in workspace: Workspace) throws(ResponseError) -> Any {
     let cursor = try Cursor(params, in: workspace)

@@ -3,7 +3,8 @@ import Stylist
 /// `textDocument/hover`: a variable's or token's values as written and as
 /// they resolve, under no theme and under each theme that sets it; a style
 /// key's registered selector and its specificity on the node it spells; an
-/// `extends` target's resolved properties.
+/// `extends` target's resolved properties; a style's contrast ratios under
+/// each set of themes where a pair of its colours is too low.
 enum Hover {
   static func hover(_ params: Params, in workspace: Workspace) throws(ResponseError) -> Any {
     let cursor = try Cursor(params, in: workspace)
@@ -36,9 +37,32 @@ enum Hover {
       {
         text += "; specificity \(specificity) on the node `\(style.name)`"
       }
+      if let sheet = cursor.sheet, let rule = sheet.rules.first(where: { $0.style.source == style.location }) {
+        text += contrast(of: rule, in: sheet)
+      }
       return text
     }
     return nil
+  }
+
+  /// For each pair of the style's colours that falls short of the
+  /// minimum under some set of themes (`low-contrast`), its ratio under
+  /// each set the style's values differ in.
+  static func contrast(of rule: StyleRule, in sheet: StyleSheet) -> String {
+    let check = ContrastCheck(sheet)
+    var text = ""
+    for pair in check.pairs(of: rule) where check.fallsShort(pair) {
+      let minimum = ContrastCheck.numberText(check.settings.minimum)
+      text += "\n\ncontrast of `\(pair.foreground)` on `\(pair.background)` (minimum \(minimum):1):"
+      for measure in pair.measures {
+        let phrase = measure.phrase.isEmpty ? "everywhere it applies" : String(measure.phrase.dropFirst())
+        let colors =
+          "`\(ContrastCheck.colorText(measure.foregroundColor))` on `\(ContrastCheck.colorText(measure.backgroundColor))`"
+        let verdict = measure.ratio < check.settings.minimum ? " (below the minimum)" : ""
+        text += "\n- \(phrase): \(colors) \(check.ratioText(measure.ratio))\(verdict)"
+      }
+    }
+    return text
   }
 
   static func variable(_ path: String, outline: SheetOutline, sheet: StyleSheet?, in workspace: Workspace) -> String? {

@@ -178,6 +178,35 @@ import Testing
     #expect(accent?["detail"] as? String == "color #3366FF: Links and focus")
   }
 
+  /// A style whose colours fall short of the minimum under some set of
+  /// themes: a `low-contrast` diagnostic, and its hover gives the ratio
+  /// under each set.
+  @Test func lowContrastIsDiagnosedAndItsRatiosHovered() throws {
+    let (client, workspace) = try Self.started()
+    defer { workspace.remove() }
+    let sheet = workspace.folder.appendingPathComponent("contrast.yaml")
+    let text = """
+      variables: { surface: "#ffffff" }
+      themes:
+        dark:
+          variables: { surface: "#202020" }
+      styles:
+        caption: { color: "#595959", backgroundColor: $surface }
+
+      """
+    try client.open(sheet, text: text)
+    let diagnostics = try client.diagnostics(for: sheet.absoluteString)
+    #expect(diagnostics.map { $0["code"] as? String } == ["low-contrast"])
+    #expect(
+      (diagnostics.first?["message"] as? String)?.contains("2.33:1, below the minimum 4.5:1 under theme 'dark'") == true
+    )
+    let answer = try client.request("textDocument/hover", Self.position(5, 4, in: sheet))
+    let hover = try #require(((answer["result"] as? JSON)?["contents"] as? JSON)?["value"] as? String)
+    #expect(hover.contains("contrast of `color` on `backgroundColor` (minimum 4.5:1):"))
+    #expect(hover.contains("- under no theme 'dark': `#595959` on `#ffffff` 7.00:1"))
+    #expect(hover.contains("- under theme 'dark': `#595959` on `#202020` 2.33:1 (below the minimum)"))
+  }
+
   @Test func hoverDefinitionSymbolsAndColours() throws {
     let (client, workspace) = try Self.started()
     defer { workspace.remove() }

@@ -141,6 +141,9 @@ struct SheetReader {
     case "axes":
       guard let axes = pairs(value, what: "'axes'") else { return }
       readAxes(axes, into: &definitions)
+    case "contrast":
+      guard let entries = pairs(value, what: "'contrast'") else { return }
+      readContrast(entries, into: &definitions.contrast)
     default:
       let hint = Suggestion.hint(for: name, among: Self.topLevelKeys)
       sink.error(
@@ -152,7 +155,98 @@ struct SheetReader {
   /// Every key a sheet's top level may have, in the order the documentation lists them.
   static let topLevelKeys = [
     "version", "mode", "imports", "tokens", "variables", "default", "styles", "groups", "themes", "axes",
+    "contrast",
   ]
+
+  /// Every key `contrast:` may have, in the order the documentation lists them.
+  static let contrastKeys = ["foreground", "background", "minimum", "canvas"]
+
+  /// `contrast:`: each part checked on its own, so that one bad part is
+  /// reported and the others still read.
+  private func readContrast(_ entries: [YAMLNode.Pair], into contrast: inout ContrastDeclaration) {
+    for entry in entries {
+      guard let name = key(entry) else { continue }
+      let value = entry.value
+      switch name {
+      case "foreground", "background":
+        guard let names = propertyNames(value, what: "'contrast: \(name)'") else { continue }
+        if name == "foreground" { contrast.foreground = names } else { contrast.background = names }
+      case "minimum":
+        let number: Double? =
+          switch value.content {
+          case .scalar(let text, .plain) where value.tag == nil: CoreSchema.plainValue(text)?.doubleValue
+          default: nil
+          }
+        guard let number, number.isFinite, ContrastSettings.ratios.contains(number) else {
+          error(
+            "the contrast minimum must be a number from 1 to 21 (a contrast ratio, 4.5 for WCAG AA), not "
+              + (value.scalarText.map { "'\($0)'" } ?? value.kindName),
+            .invalidValue, at: value)
+          continue
+        }
+        contrast.minimum = number
+      case "canvas":
+        guard let color = literal(value).flatMap(StyleColor.init) else {
+          error(
+            "the contrast canvas must be a colour (a CSS hex string such as '#ffffff', or an object with "
+              + "'colorSpace' and 'components'), not " + (value.scalarText.map { "'\($0)'" } ?? value.kindName),
+            .invalidValue, at: value)
+          continue
+        }
+        contrast.canvas = color
+      default:
+        let hint = Suggestion.hint(for: name, among: Self.contrastKeys)
+        sink.error(
+          "unknown key '\(name)' in 'contrast' (expected " + Self.contrastKeys.joined(separator: ", ")
+            + ")\(hint.text)",
+          .unknownKey, at: location(entry.key), suggestion: hint.name)
+      }
+    }
+  }
+
+  /// A list of property names (non-empty strings), or nil after reporting
+  /// what is wrong: each bad item is reported.
+  private func propertyNames(_ node: YAMLNode, what: String) -> [String]? {
+    guard case .sequence(let items) = node.content else {
+      error("\(what) must be a list of property names, not \(node.kindName)", .wrongType, at: node)
+      return nil
+    }
+    var names: [String] = []
+    var isValid = true
+    for item in items {
+      guard case .scalar(let text, _) = item.content, !item.isNull, !text.isEmpty else {
+        error("\(what) must list property names, not \(item.kindName)", .wrongType, at: item)
+        isValid = false
+        continue
+      }
+      names.append(text)
+    }
+    return isValid ? names : nil
+  }
+
+  /// A node as plain data (scalars typed by the core schema), for settings
+  /// that take a literal value; nil for a number out of range.
+  private func literal(_ node: YAMLNode) -> PropertyValue? {
+    switch node.content {
+    case .scalar(let text, let style):
+      if let tag = node.tag { return CoreSchema.taggedValue(text, tag: tag) }
+      return style == .plain ? CoreSchema.plainValue(text) : .string(text)
+    case .sequence(let items):
+      var list: [PropertyValue] = []
+      for item in items {
+        guard let value = literal(item) else { return nil }
+        list.append(value)
+      }
+      return .list(list)
+    case .mapping:
+      var map: Properties = [:]
+      for pair in values.mergedPairs(of: node) ?? [] {
+        guard let name = key(pair), let value = literal(pair.value) else { return nil }
+        map[name] = value
+      }
+      return .map(map)
+    }
+  }
 
   /// `imports:` or `tokens:`: a path or a list of paths.
   private func readPaths(_ node: YAMLNode, what: String, item itemName: String, file: (String, SourceLocation) -> Void)
