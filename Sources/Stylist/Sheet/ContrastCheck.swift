@@ -141,7 +141,7 @@ package struct ContrastCheck {
   }
 
   /// A colour as messages write it: `#rrggbb` for sRGB, else its own space's form.
-  package static func colorText(_ color: StyleColor) -> String { CSSRenderer.color(color) }
+  package static func colorText(_ color: StyleColor) -> String { color.cssText }
 
   /// A minimum as written: `4.5`, `7`.
   package static func numberText(_ value: Double) -> String {
