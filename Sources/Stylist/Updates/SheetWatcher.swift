@@ -87,7 +87,7 @@ public final class SheetWatcher: Sendable {
   }
 
   /// Loads the files at `urls` into `engine` and watches them; see
-  /// ``init(engine:paths:options:debounce:onEvent:)``.
+  /// ``init(engine:paths:options:debounce:pollInterval:onEvent:)``.
   public convenience init(
     engine: StyleEngine, urls: [URL], options: LoadOptions = .init(), debounce: Duration = .milliseconds(100),
     pollInterval: Duration = .seconds(60), onEvent: @escaping @Sendable (Event) -> Void = { _ in }
