@@ -50,18 +50,16 @@ public final class LocalHTTPServer: @unchecked Sendable {
   }
 
   public let port: Int
-  private let listener: Int32
   private let lock = NSLock()
   private var handlerValue: @Sendable (Request) -> Response
   private var recorded: [Request] = []
-  private var isListening = true
+  private let acceptLoop: AcceptLoop
 
   /// Answers each request with `handler`.
   public init(_ handler: @escaping @Sendable (Request) -> Response) throws {
     handlerValue = handler
     let listener = socket(AF_INET, streamSocket, 0)
     guard listener >= 0 else { throw POSIXError(.EIO) }
-    self.listener = listener
     var yes: Int32 = 1
     setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
     var address = sockaddr_in()
@@ -82,32 +80,27 @@ public final class LocalHTTPServer: @unchecked Sendable {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
     }
     port = Int(UInt16(bigEndian: address.sin_port))
+    let acceptLoop = AcceptLoop()
+    self.acceptLoop = acceptLoop
     Thread.detachNewThread { [weak self] in
-      while true {
-        let connection = accept(listener, nil, nil)
-        guard connection >= 0 else { return }
-        guard let self else {
-          close(connection)
-          return
-        }
+      acceptLoop.run(listener) { connection in
+        guard let self else { return false }
         Thread.detachNewThread { self.serve(connection) }
+        return true
       }
     }
   }
 
-  deinit { stop() }
+  /// The loop ends on its own thread, which closes the listener after its
+  /// last use; waiting for it here could be the loop's own thread, whose
+  /// last reference to the server this may be.
+  deinit { acceptLoop.requestStop() }
 
-  /// Stops listening; later fetches find no server (the network is "down").
-  /// Closes the socket once: a second `close` could close a descriptor
-  /// the process has since opened again (another test's socket).
+  /// Stops listening and returns once the listening socket is closed: later
+  /// fetches find no server (the network is "down").
   public func stop() {
-    let wasListening = lock.withLock {
-      defer { isListening = false }
-      return isListening
-    }
-    guard wasListening else { return }
-    shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
+    acceptLoop.requestStop()
+    acceptLoop.waitUntilClosed()
   }
 
   /// The URL of `path` on this server.
@@ -174,6 +167,48 @@ public final class LocalHTTPServer: @unchecked Sendable {
     var wait = timeval(tv_sec: 2, tv_usec: 0)
     setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
     while read(connection, &buffer, buffer.count) > 0 {}
+  }
+}
+
+/// Accepts connections on one listening socket until asked to stop. Only
+/// this loop's thread uses the socket, and it closes it after its last
+/// `accept`: a descriptor closed by another thread could be reused (another
+/// test's listener) before the loop's next `accept`, which would then take
+/// that server's connections.
+private final class AcceptLoop: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stopping = false
+  private let closed = DispatchSemaphore(value: 0)
+
+  /// How often the loop looks whether it should stop, in milliseconds.
+  private static let pollInterval: Int32 = 20
+
+  func requestStop() { lock.withLock { stopping = true } }
+
+  /// Waits until the loop has closed its socket (at most one `pollInterval`
+  /// after `requestStop`).
+  func waitUntilClosed() {
+    closed.wait()
+    closed.signal()
+  }
+
+  /// Hands each accepted connection to `accepted`, which returns false when
+  /// the server is gone (the connection is then closed and the loop ends).
+  func run(_ listener: Int32, accepted: (Int32) -> Bool) {
+    defer {
+      close(listener)
+      closed.signal()
+    }
+    while !lock.withLock({ stopping }) {
+      var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+      guard poll(&ready, 1, Self.pollInterval) > 0 else { continue }
+      let connection = accept(listener, nil, nil)
+      guard connection >= 0 else { continue }
+      guard accepted(connection) else {
+        close(connection)
+        return
+      }
+    }
   }
 }
 
