@@ -50,15 +50,11 @@ struct LintCommand: ParsableCommand {
   func validate() throws {
     if sheets.isEmpty && layered.isEmpty { throw ValidationError("Give at least one sheet.") }
     try validateStandardInput(sheets + layered)
-    let known = DiagnosticKind.all.map(\.rawValue)
-    for kind in ignore where !known.contains(kind) {
-      let hint = Suggestion.hint(for: kind, among: known).text
-      throw ValidationError("unknown diagnostic kind '\(kind)'\(hint) (see `stylist help lint`)")
-    }
+    _ = try DiagnosticKind.ignored(ignore)
   }
 
   func run() throws {
-    let ignored = Set(ignore.map(DiagnosticKind.init(rawValue:)))
+    let ignored = try DiagnosticKind.ignored(ignore)
     let shown = { (path: String) in path == "-" ? "<stdin>" : path }
     var groups: [(name: String, paths: [String])] = sheets.map { (shown($0), [$0]) }
     if !layered.isEmpty { groups.append((layered.map(shown).joined(separator: " + "), layered)) }
@@ -79,5 +75,18 @@ struct LintCommand: ParsableCommand {
     if format == .json { output.write { JSONRenderer().writeDiagnostics(shownDiagnostics, to: &$0) } }
     output.flush()
     if failed { throw ExitCode(1) }
+  }
+}
+
+extension DiagnosticKind {
+  /// The kinds `--ignore` names; an unknown one is a usage error naming the
+  /// closest kind.
+  static func ignored(_ names: [String]) throws -> Set<DiagnosticKind> {
+    let known = all.map(\.rawValue)
+    for name in names where !known.contains(name) {
+      let hint = Suggestion.hint(for: name, among: known).text
+      throw ValidationError("unknown diagnostic kind '\(name)'\(hint) (see `stylist help lint`)")
+    }
+    return Set(names.map(DiagnosticKind.init(rawValue:)))
   }
 }

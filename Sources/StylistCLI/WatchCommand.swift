@@ -14,7 +14,9 @@ struct WatchCommand: ParsableCommand {
       reload on stderr; JSON output is one object per line, shaped like a `batch`
       line. Sheets named by URL are polled every --interval seconds (default 60):
       only a changed file reloads, and a failed poll is reported once until its
-      error changes. Runs until interrupted.
+      error changes. The warnings `lint` gives go to stderr at start, and
+      after a reload those that are new (--ignore KIND drops a kind, as for
+      lint). Runs until interrupted.
       Exit status: 0 on SIGINT or SIGTERM; 2 when the sheets or a node are
       invalid at start.
 
@@ -33,7 +35,11 @@ struct WatchCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Seconds between polls of sheets named by URL.", valueName: "seconds"))
   var interval: Double = 60
 
+  @Option(help: "Drop warnings of this kind, e.g. low-contrast (repeatable).")
+  var ignore: [String] = []
+
   func validate() throws {
+    _ = try DiagnosticKind.ignored(ignore)
     guard interval.isFinite, interval > 0 else {
       throw ValidationError("--interval must be a number of seconds above 0.")
     }
@@ -47,6 +53,7 @@ struct WatchCommand: ParsableCommand {
     let engine = StyleEngine(themes: Set(sheet.themes), mode: sheet.mode)
     let printer = AnswerPrinter(
       engine: engine, nodes: Array(zip(query.nodes, identifiers)), cascade: query.cascade, format: query.format)
+    let warnings = WarningPrinter(ignoring: try DiagnosticKind.ignored(ignore))
     let watcher: SheetWatcher
     do {
       watcher = try SheetWatcher(
@@ -54,18 +61,42 @@ struct WatchCommand: ParsableCommand {
         pollInterval: .milliseconds(Int64((interval * 1000).rounded(.up)))
       ) { event in
         switch event {
-        case .reloaded: printer.printChanges()
+        case .reloaded(let sheet):
+          warnings.printNew(in: sheet)
+          printer.printChanges()
         case .failed(let error): Diagnostics.write(error.errors)
         }
       }
     } catch {
       throw loadFailure(error)
     }
+    warnings.printNew(in: watcher.sheet)
     try checkThemeOption(sheet.themeOption, in: engine)
     try Diagnostics.checkNodeThemes(of: query.nodes, in: engine, optionThemes: sheet.themes)
     printer.printChanges()
     ExitOnSignals.install { watcher.stop() }
     ExitOnSignals.waitForever()
+  }
+}
+
+/// Prints `lint`'s warnings about each load that the load before did not
+/// have: an edit shows what it brought, not every warning again. Called at
+/// start, then on the watcher's thread.
+private final class WarningPrinter: @unchecked Sendable {
+  private let ignored: Set<DiagnosticKind>
+  private let serial = DispatchQueue(label: "stylist.watch.warnings")
+  private var printed: Set<String> = []
+
+  init(ignoring ignored: Set<DiagnosticKind>) { self.ignored = ignored }
+
+  func printNew(in sheet: StyleSheet) {
+    let warnings = sheet.lintWarnings(ignoring: ignored).filter { !ignored.contains($0.kind) }
+    let lines = warnings.map(\.description)
+    let new = serial.sync {
+      defer { printed = Set(lines) }
+      return zip(warnings, lines).filter { !printed.contains($0.1) }.map(\.0)
+    }
+    if !new.isEmpty { Diagnostics.write(new) }
   }
 }
 

@@ -76,6 +76,45 @@ import Testing
     #expect(process.terminationStatus == 0, "\(stderr)")
   }
 
+  /// `lint`'s warnings, the contrast check's included: every one at start,
+  /// then after a save only those the save brought; `--ignore` drops a kind.
+  @Test func printsLintWarningsAtStartAndTheNewOnesAfterASave() throws {
+    let folder = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let sheet = folder.appendingPathComponent("app.yaml")
+    let start = "styles:\n  title: { color: '#777', background: '#888' }\n  \"@darkk/title\": { color: red }\n"
+    try Data(("themes:\n  dark: {}\n" + start).utf8).write(to: sheet)
+
+    let (process, output, errors) = try Self.startWatch(
+      ["-s", "app.yaml", "--ignore", "themed-drops-properties", "--format", "json", "title"], in: folder)
+    var lines = LineReaderForTests(handle: output.fileHandleForReading)
+    var errorLines = LineReaderForTests(handle: errors.fileHandleForReading)
+    #expect(
+      errorLines.nextLine()
+        == "app.yaml:4:3: warning: 'title': 'color' #777777 on 'background' #888888 has contrast 1.26:1, "
+        + "below the minimum 4.5:1 [low-contrast]")
+    #expect(errorLines.nextLine()?.hasSuffix("did you mean 'dark'? [similar-theme]") == true)
+    #expect(lines.nextLine()?.hasPrefix(#"{"node":"title","selector":"title""#) == true)
+
+    // A new low-contrast pair: its warning alone, then the changed answer.
+    try Self.save("themes:\n  dark: {}\n" + start + "  card/title: { color: '#111', background: '#000' }\n", to: sheet)
+    #expect(errorLines.nextLine()?.hasPrefix("app.yaml:6:3: warning: 'card/title': 'color' #111111") == true)
+    try Self.save("themes:\n  dark: {}\nstyles:\n  title: { color: green }\n", to: sheet)
+    #expect(lines.nextLine()?.hasSuffix(#""properties":{"color":"green"}}"#) == true)
+
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    let rest = String(decoding: errorLines.pending + errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(!rest.contains("warning"), "\(rest)")
+    #expect(process.terminationStatus == 0, "\(rest)")
+  }
+
+  @Test func anUnknownIgnoredKindIsAUsageError() throws {
+    let result = try CLIRunner.run(["watch", "-s", "Fixtures/demo/demo.yaml", "--ignore", "low-contrat", "title"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("unknown diagnostic kind 'low-contrat'; did you mean 'low-contrast'?"))
+  }
+
   @Test func aBrokenSheetAtStartExits2() throws {
     let folder = try Self.makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

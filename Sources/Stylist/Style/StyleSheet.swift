@@ -239,10 +239,27 @@ public struct StyleSheet: Sendable {
     diagnosedSheet(paths, dashIsStandardInput: dashIsStandardInput, options: options).diagnostics
   }
 
+  /// The warnings `lint` gives for this sheet, in order: the load's, then
+  /// those of the checks only `lint` runs (`never-wins`, `similar-theme`,
+  /// `themed-drops-properties`, `deprecated-token`, `low-contrast`). A check
+  /// whose kind `ignored` holds is not run: its warnings would be dropped,
+  /// so it costs nothing.
+  package func lintWarnings(ignoring ignored: Set<DiagnosticKind> = []) -> [SheetDiagnostic] {
+    func run(_ kind: DiagnosticKind, _ check: () -> [SheetDiagnostic]) -> [SheetDiagnostic] {
+      ignored.contains(kind) ? [] : check()
+    }
+    let lintOnly =
+      run(.neverWins) { ShadowedRules.warnings(ShadowedRules.findings(in: rules.map(\.selector)), rules: rules) }
+      + run(.similarTheme) { ThemeNames.similarThemeWarnings(declared: themes, rules: rules) }
+      + run(.themedDropsProperties) { ThemedReplacements.warnings(rules: rules, mode: mode ?? .themed) }
+      + run(.deprecatedToken) { DeprecatedTokenUses.warnings(in: outline) }
+      + run(.lowContrast) { ContrastCheck(self).warnings(rules: rules, defaultStyle: defaultStyle) }
+    return Self.ordered(warnings + lintOnly, files: files)
+  }
+
   /// `diagnose(_:dashIsStandardInput:options:)`, and the sheet when it
   /// loaded: a tool about to exit can keep it rather than free it piece by
-  /// piece. A lint-only check whose kind `ignoring` holds is not run
-  /// (`lint --ignore`): its warnings would be dropped, so it costs nothing.
+  /// piece. The warnings are ``lintWarnings(ignoring:)``.
   package static func diagnosedSheet(
     _ paths: [String], dashIsStandardInput: Bool, options: LoadOptions = .init(),
     ignoring ignored: Set<DiagnosticKind> = [], willRead: @escaping (String) -> Void = { _ in }
@@ -250,18 +267,7 @@ public struct StyleSheet: Sendable {
     do {
       let sheet = try StyleSheet(
         contentsOf: paths, dashIsStandardInput: dashIsStandardInput, options: options, willRead: willRead)
-      func run(_ kind: DiagnosticKind, _ check: () -> [SheetDiagnostic]) -> [SheetDiagnostic] {
-        ignored.contains(kind) ? [] : check()
-      }
-      let lintOnly =
-        run(.neverWins) {
-          ShadowedRules.warnings(ShadowedRules.findings(in: sheet.rules.map(\.selector)), rules: sheet.rules)
-        }
-        + run(.similarTheme) { ThemeNames.similarThemeWarnings(declared: sheet.themes, rules: sheet.rules) }
-        + run(.themedDropsProperties) { ThemedReplacements.warnings(rules: sheet.rules, mode: sheet.mode ?? .themed) }
-        + run(.deprecatedToken) { DeprecatedTokenUses.warnings(in: sheet.outline) }
-        + run(.lowContrast) { ContrastCheck(sheet).warnings(rules: sheet.rules, defaultStyle: sheet.defaultStyle) }
-      return (ordered(sheet.warnings + lintOnly, files: sheet.files), sheet)
+      return (sheet.lintWarnings(ignoring: ignored), sheet)
     } catch {
       return (error.diagnostics, nil)
     }

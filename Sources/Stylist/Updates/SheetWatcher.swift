@@ -53,6 +53,7 @@ public final class SheetWatcher: Sendable {
     var isStopping = false
     var hasFinished = false
     var files: [String]
+    var sheet: StyleSheet
   }
 
   private let state: Locked<State>
@@ -74,7 +75,7 @@ public final class SheetWatcher: Sendable {
     let (loaded, read) = WatchLoop.load(paths, options: options, watchingWith: monitor)
     let sheet = try loaded.get()
     monitor.watch(read.filter(options.source.isLocalFile))
-    state = Locked(State(files: read))
+    state = Locked(State(files: read, sheet: sheet))
     engine.replace(with: [sheet])
     let loop = WatchLoop(
       engine: engine, paths: paths, options: options, debounce: debounce.seconds, pollInterval: pollInterval.seconds,
@@ -103,6 +104,10 @@ public final class SheetWatcher: Sendable {
   /// load, plus every file a failed load since then tried to read (an
   /// import not found among them, watched until it is created).
   public var files: [String] { state.withLock { $0.files } }
+
+  /// The last good load: the sheet the engine answers from (its warnings,
+  /// its axes), until the next ``Event/reloaded(_:)``.
+  public var sheet: StyleSheet { state.withLock { $0.sheet } }
 
   /// Stops watching. Returns once the watcher's loop has finished, so no
   /// event follows. Called on the watcher's own queue (from `onEvent`, or
@@ -214,6 +219,7 @@ private final class WatchLoop: Sendable {
     monitor.watch(watched.filter(options.source.isLocalFile))
     let isStopping = state.withLock { state in
       state.files = watched
+      if case .reloaded(let sheet) = event { state.sheet = sheet }
       return state.isStopping
     }
     guard !isStopping else { return }

@@ -24,15 +24,37 @@ public struct StyleColor: Hashable, Sendable {
   /// A CSS hex colour, `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`, in sRGB;
   /// nil for any other text.
   public init?(hex: String) {
-    guard hex.first == "#" else { return nil }
-    var digits = hex.dropFirst().map { $0 }
-    guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else { return nil }
-    if digits.count <= 4 { digits = digits.flatMap { [$0, $0] } }
-    var bytes: [Double] = []
-    for index in stride(from: 0, to: digits.count, by: 2) {
-      bytes.append(Double(Int(String(digits[index...index + 1]), radix: 16)!) / 255)
+    guard hex.utf8.first == UInt8(ascii: "#") else { return nil }
+    let digits = hex.utf8.dropFirst()
+    let count = digits.count
+    guard count == 3 || count == 4 || count == 6 || count == 8 else { return nil }
+    // Each channel's value 0...255: a short form's digit stands for two.
+    var channels: [Double] = []
+    channels.reserveCapacity(4)
+    var pending: UInt8?
+    for byte in digits {
+      guard let digit = Self.hexDigit(byte) else { return nil }
+      if count <= 4 {
+        channels.append(Double(digit * 17) / 255)
+      } else if let high = pending {
+        channels.append(Double(high * 16 + digit) / 255)
+        pending = nil
+      } else {
+        pending = digit
+      }
     }
-    self.init(colorSpace: .srgb, components: bytes.prefix(3).map { $0 }, alpha: bytes.count == 4 ? bytes[3] : 1)
+    self.init(
+      colorSpace: .srgb, components: channels.prefix(3).map { $0 }, alpha: channels.count == 4 ? channels[3] : 1)
+  }
+
+  /// The value of one ASCII hexadecimal digit.
+  private static func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
   }
 
   /// The colour a property or token value gives: a DTCG colour object

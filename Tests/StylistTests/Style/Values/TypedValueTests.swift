@@ -102,6 +102,11 @@ import Testing
     #expect(StyleColor(hex: "#f008")?.alpha == 136.0 / 255)
     #expect(StyleColor(hex: "#ff000080")?.hex == "#ff000080")
     #expect(StyleColor(hex: "#ff00f") == nil && StyleColor(hex: "0066cc") == nil && StyleColor(hex: "#gg0000") == nil)
+    #expect(StyleColor(hex: "#ABCDEF")?.hex == "#abcdef")
+    // Only ASCII digits: fullwidth ones (which `Character.isHexDigit`
+    // accepts), combining marks and other scripts are no colour.
+    #expect(StyleColor(hex: "#\u{FF26}\u{FF26}\u{FF26}") == nil)
+    #expect(StyleColor(hex: "#fff\u{301}") == nil && StyleColor(hex: "#é00") == nil && StyleColor(hex: "#") == nil)
     let object: PropertyValue = ["colorSpace": "oklch", "components": [0.62796, 0.25768, 29.2339], "alpha": 0.5]
     let color = try #require(object.colorValue)
     #expect(color.colorSpace == .oklch && color.alpha == 0.5)
