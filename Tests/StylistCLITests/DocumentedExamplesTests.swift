@@ -1,4 +1,5 @@
 import Foundation
+import Stylist
 import Testing
 
 /// The command-line examples the README and the command-line reference show
@@ -117,5 +118,15 @@ import Testing
     #expect(!Self.matches(["a", "x"], ["a", "b"]))
     #expect(!Self.matches(["a"], ["a", "b"]))
     #expect(!Self.matches(["a", "…", "d"], ["a", "b", "c"]))
+  }
+}
+
+/// The command-line reference's table of diagnostic kinds lists every kind
+/// the tool can print.
+@Suite struct DiagnosticKindTableTests {
+  @Test func everyKindHasARow() throws {
+    let text = try String(contentsOf: CLIRunner.root.appendingPathComponent("docs/CLI.md"), encoding: .utf8)
+    let missing = DiagnosticKind.all.map(\.rawValue).filter { !text.contains("| `\($0)` | ") }
+    #expect(missing.isEmpty, "docs/CLI.md's table of kinds lacks \(missing)")
   }
 }

@@ -153,15 +153,28 @@ public struct MarkdownRenderer: Sendable {
   }
 
   private static func span(_ line: Substring) -> String {
+    fenced(line.map { $0 == "|" ? "\\|" : String($0) }.joined(), holding: line)
+  }
+
+  /// `text` as one Markdown code span outside a table: its fence one
+  /// backtick longer than the longest run of backticks in it, a space
+  /// inside each fence where it starts or ends with a backtick or a space,
+  /// so that it reads back as written (CommonMark's code spans).
+  public static func codeSpan(_ text: String) -> String { fenced(text, holding: Substring(text)) }
+
+  /// `written` between fences that `original`'s backticks cannot close.
+  private static func fenced(_ written: String, holding original: Substring) -> String {
     var longest = 0
     var run = 0
-    for character in line {
+    for character in original {
       run = character == "`" ? run + 1 : 0
       longest = max(longest, run)
     }
     let fence = String(repeating: "`", count: longest + 1)
-    let padded = line.first == "`" || line.last == "`" || line.first == " " || line.last == " " || line.isEmpty
+    let padded =
+      original.first == "`" || original.last == "`" || original.first == " " || original.last == " "
+      || original.isEmpty
     let space = padded ? " " : ""
-    return fence + space + line.map { $0 == "|" ? "\\|" : String($0) }.joined() + space + fence
+    return fence + space + written + space + fence
   }
 }

@@ -84,11 +84,11 @@ extension TextRenderer {
       + "\(changedVariables) changed; \(sets) \(sets == 1 ? "set" : "sets") of themes compared\n"
   }
 
-  /// The properties that differ, names in `after`'s order then those only
-  /// `before` has: `- name: value` for before, `+ name: value` for after.
+  /// The properties that differ (``PropertyValue/isSame(as:)``: NaN is
+  /// NaN), names in `after`'s order then those only `before` has: `- name: value` for before, `+ name: value` for after.
   private func propertyLines(_ before: Properties, _ after: Properties, indent: String) -> String {
     var text = ""
-    for (name, value) in after where before[name] != value {
+    for (name, value) in after where before[name].map({ !$0.isSame(as: value) }) ?? true {
       if let old = before[name] { text += palette.red("\(indent)- \(name): \(Self.displayText(old))") + "\n" }
       text += palette.green("\(indent)+ \(name): \(Self.displayText(value))") + "\n"
     }

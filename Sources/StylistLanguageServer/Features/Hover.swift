@@ -70,14 +70,15 @@ enum Hover {
     var lines: [String] = []
     for variable in outline.variables where variable.path == path {
       let value = variable.location.writtenValue(in: workspace) ?? "(a value over lines)"
-      var line = "- \(variable.theme.map { "under `@\($0)`" } ?? "no theme"): `\(value)`"
-      if let text = resolved.text(of: path, theme: variable.theme, besides: value) { line += " → `\(text)`" }
+      let code = MarkdownRenderer.codeSpan
+      var line = "- \(variable.theme.map { "under `@\($0)`" } ?? "no theme"): \(code(value))"
+      if let text = resolved.text(of: path, theme: variable.theme, besides: value) { line += " → \(code(text))" }
       lines.append(line)
     }
     for token in outline.tokens where token.path == path {
       var line = "- token\(token.theme.map { " under `@\($0)`" } ?? "")"
       if let type = token.type { line += ", \(type)" }
-      if let text = resolved.text(of: path, theme: token.theme) { line += " `\(text)`" }
+      if let text = resolved.text(of: path, theme: token.theme) { line += " \(MarkdownRenderer.codeSpan(text))" }
       if let description = token.description { line += ": \(description)" }
       if let deprecation = token.deprecation { line += " (deprecated\(deprecation.reason.map { ": \($0)" } ?? ""))" }
       lines.append(line)

@@ -133,6 +133,23 @@ import Testing
     #expect(details["short"] == "\"ok\"")
   }
 
+  /// A value holding backticks stays one code span in the hover: its
+  /// fence is longer than any run of backticks inside.
+  @Test func hoverCodeSpansHoldBackticks() throws {
+    let (client, workspace) = try Self.started()
+    defer { workspace.remove() }
+    let sheet = workspace.folder.appendingPathComponent("ticks.yaml")
+    let text = "variables:\n  raw: \"a `b`` c\"\n  quote: $raw\nstyles:\n  t: { label: $quote, title: $raw }\n"
+    try client.open(sheet, text: text)
+    #expect(try client.diagnostics(for: sheet.absoluteString).isEmpty)
+    let quote = try client.request("textDocument/hover", Self.position(4, 16, in: sheet))
+    let quoteHover = try #require(((quote["result"] as? JSON)?["contents"] as? JSON)?["value"] as? String)
+    #expect(quoteHover.hasSuffix("- no theme: `$raw` → ```a `b`` c```"), "\(quoteHover)")
+    let raw = try client.request("textDocument/hover", Self.position(4, 31, in: sheet))
+    let rawHover = try #require(((raw["result"] as? JSON)?["contents"] as? JSON)?["value"] as? String)
+    #expect(rawHover.hasSuffix("- no theme: ```\"a `b`` c\"```"), "\(rawHover)")
+  }
+
   /// Beside the value as written, the value it resolves to, under no
   /// theme and under each theme that sets it.
   @Test func hoverAndCompletionShowResolvedValues() throws {

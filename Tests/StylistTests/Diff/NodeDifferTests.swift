@@ -209,6 +209,18 @@ import Testing
         """)
   }
 
+  /// A value that is the same on both sides is no change in text, NaN
+  /// included (`PropertyValue.isSame(as:)`), as in Markdown and JSON.
+  @Test func textShowsOnlyTheValuesThatChangeNaNIncluded() throws {
+    let old = StyleEngine(sheets: [try StyleSheet(yaml: "styles:\n  title: { opacity: .nan, color: red }\n")])
+    let new = StyleEngine(sheets: [try StyleSheet(yaml: "styles:\n  title: { opacity: .nan, color: blue }\n")])
+    let lines = TextRenderer().sheetDiff(SheetDiff(old: old, new: new)).split(separator: "\n")
+    #expect(lines.contains("  - color: red") && lines.contains("  + color: blue"))
+    #expect(!lines.contains { $0.contains("opacity") })
+    let nodes = TextRenderer().nodeDiff(old.diff(to: new, nodes: ["title"])).split(separator: "\n")
+    #expect(nodes.contains("  - color: red") && !nodes.contains { $0.contains("opacity") })
+  }
+
   @Test func textMarksBeforeAndAfter() throws {
     let old = StyleEngine(sheets: [try StyleSheet(yaml: Self.oldSheet, name: "old.yaml")])
     let new = StyleEngine(sheets: [try StyleSheet(yaml: Self.newSheet, name: "new.yaml")])
