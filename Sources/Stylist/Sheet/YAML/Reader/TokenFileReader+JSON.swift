@@ -208,14 +208,28 @@ enum JSONSyntax {
 
     /// A string from its opening quote: unescaped characters from U+0020,
     /// and the escapes RFC 8259 lists.
+    ///
+    /// libyaml reads `\uXXXX` as one character, so a character beyond
+    /// U+FFFF, which JSON escapes as a pair of surrogates (`\uD83D\uDE00`),
+    /// is rewritten in place as YAML's `\U0001F600`: the string's later
+    /// bytes move 2 back, and the 2 bytes that frees after its closing quote
+    /// become spaces, so that every column after the string is as written.
+    /// A surrogate not in such a pair is no character: an error.
     mutating func string() throws(Violation) {
       let start = position
       advance()
+      // Bytes the rewritten pairs freed so far: the string's bytes from the
+      // first pair on are written this far back.
+      var freed = 0
       while index < bytes.count {
         let byte = bytes[index]
+        let from = index
         switch byte {
         case UInt8(ascii: "\""):
           advance()
+          guard freed > 0 else { return }
+          bytes[from - freed] = byte
+          for gap in (from - freed + 1)...from { bytes[gap] = UInt8(ascii: " ") }
           return
         case UInt8(ascii: "\\"):
           let escape = position
@@ -227,12 +241,21 @@ enum JSONSyntax {
             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             advance()
           case UInt8(ascii: "u"):
-            advance()
-            for _ in 0..<4 {
-              guard index < bytes.count, Character(Unicode.Scalar(bytes[index])).isHexDigit else {
-                throw fail("'\\u' takes 4 hexadecimal digits in JSON", at: escape)
-              }
+            let unit = try codeUnit(of: escape)
+            if (0xDC00...0xDFFF).contains(unit) {
+              throw fail(lonelySurrogate(unit), at: escape)
+            } else if (0xD800...0xDBFF).contains(unit) {
+              let second = position
+              guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+              else { throw fail(lonelySurrogate(unit), at: escape) }
               advance()
+              let low = try codeUnit(of: second)
+              guard (0xDC00...0xDFFF).contains(low) else { throw fail(lonelySurrogate(unit), at: escape) }
+              let scalar = 0x10000 + (Int(unit) - 0xD800) << 10 + (Int(low) - 0xDC00)
+              let written = Array("\\U" + String(scalar, radix: 16, uppercase: true).leftPadded(to: 8))
+              for (offset, character) in written.enumerated() { bytes[from - freed + offset] = character.asciiValue! }
+              freed += (index - from) - written.count
+              continue
             }
           default:
             throw fail(
@@ -249,9 +272,40 @@ enum JSONSyntax {
         default:
           advance()
         }
+        if freed > 0 { for moved in from..<index { bytes[moved - freed] = bytes[moved] } }
       }
       throw fail(
         "unclosed quote: the string that starts at \(start.line):\(start.column) has no closing quote", at: position)
+    }
+
+    /// The code unit of the `\uXXXX` escape at `escape`, from its `u`.
+    private mutating func codeUnit(of escape: SourcePosition) throws(Violation) -> UInt16 {
+      advance()
+      var unit: UInt16 = 0
+      for _ in 0..<4 {
+        guard index < bytes.count, let digit = Self.hexDigit(bytes[index]) else {
+          throw fail("'\\u' takes 4 hexadecimal digits in JSON", at: escape)
+        }
+        unit = unit << 4 | UInt16(digit)
+        advance()
+      }
+      return unit
+    }
+
+    private func lonelySurrogate(_ unit: UInt16) -> String {
+      let text = String(unit, radix: 16, uppercase: true)
+      return "'\\u\(text)' is half of a surrogate pair, which is no character alone: a character past U+FFFF "
+        + "is written as a pair, a high surrogate then a low one ('\\uD83D\\uDE00')"
+    }
+
+    /// The value of an ASCII hexadecimal digit.
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+      default: nil
+      }
     }
 
     /// A number, `true`, `false` or `null`, read as a `word`, so that what
@@ -344,5 +398,12 @@ enum JSONSyntax {
       }
       return index == word.count
     }
+  }
+}
+
+extension String {
+  /// The string with `0`s in front up to `width` characters.
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
   }
 }

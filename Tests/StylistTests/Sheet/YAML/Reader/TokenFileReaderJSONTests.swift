@@ -44,6 +44,7 @@ import Testing
     ("{ \"a\": }", "1:8: a value is missing here"),
     ("{ \"a\": \"\\x41\" }", "1:9: no JSON escape: JSON has \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX"),
     ("{ \"a\": \"\\u12\" }", "1:9: '\\u' takes 4 hexadecimal digits in JSON"),
+    ("{ \"a\": \"\\uＦＦＦＦ\" }", "1:9: '\\u' takes 4 hexadecimal digits in JSON"),
     ("{ \"a\": \"x\ty\" }", "1:10: a tab inside a string: JSON writes it '\\t'"),
     ("{ \"a\": \"x\ny\" }", "1:10: a line break inside the string that starts at 1:8: JSON writes it '\\n'"),
     ("{ \"a\": \"x }", "1:12: unclosed quote: the string that starts at 1:8 has no closing quote"),
@@ -59,11 +60,51 @@ import Testing
     #expect(violation(text) == expected)
   }
 
+  /// A surrogate outside a high-then-low pair is located at its escape.
+  @Test func halfASurrogatePairIsAnError() {
+    let cases = [
+      ("{ \"a\": \"x\\ud83d\" }", "1:10: ", "D83D"), ("{ \"a\": \"\\ud83d\\u0041\" }", "1:9: ", "D83D"),
+      ("{ \"a\": \"\\ude00\\ud83d\" }", "1:9: ", "DE00"), ("{ \"a\": \"\\ud83d\\n\" }", "1:9: ", "D83D"),
+    ]
+    for (text, position, unit) in cases {
+      #expect(violation(text) == position + Self.halfPair(unit), "\(text)")
+    }
+  }
+
+  static func halfPair(_ unit: String) -> String {
+    "'\\u\(unit)' is half of a surrogate pair, which is no character alone: a character past U+FFFF is written "
+      + "as a pair, a high surrogate then a low one ('\\uD83D\\uDE00')"
+  }
+
   /// libyaml refuses a tab opening a line outside brackets, which JSON
   /// allows: outside strings tabs become spaces, one column each.
   @Test func tabsOutsideStringsBecomeSpaces() {
     var bytes = Array("\t{\"a\":\t\"\\t\"}".utf8)
     #expect(JSONSyntax.check(&bytes) == nil)
     #expect(String(decoding: bytes, as: UTF8.self) == " {\"a\": \"\\t\"}")
+  }
+
+  /// libyaml reads `\uXXXX` as one character: a surrogate pair becomes
+  /// YAML's `\U` escape, 2 bytes shorter, and 2 spaces after the string
+  /// keep every later column as written.
+  @Test func surrogatePairsBecomeOneEscape() throws {
+    var bytes = Array(#"{"\uD83D\uDE00 \ud83c\udf08": "a\u00e9\ud83d\ude00", "b": 1}"#.utf8)
+    #expect(JSONSyntax.check(&bytes) == nil)
+    #expect(String(decoding: bytes, as: UTF8.self) == #"{"\U0001F600 \U0001F308"    : "a\u00e9\U0001F600"  , "b": 1}"#)
+    // Loaded, the value holds the character; a later diagnostic on the
+    // line is at its column as written.
+    let files = try TokenFiles()
+    try files.write(
+      "a.tokens.json",
+      #"{ "smile": { "$type": "fontFamily", "$value": "Smile \uD83D\uDE00" }, "x": { "$value": {} } }"#)
+    try files.sheet(tokens: ["a.tokens.json"], "a: $smile")
+    let errors = files.diagnostics("sheet.yaml")
+    #expect(
+      errors == [
+        "a.tokens.json:1:71: warning: token 'x' has no '$type', its own, its alias's or a group's [nonstandard-token]"
+      ])
+    try files.write(
+      "a.tokens.json", #"{ "smile": { "$type": "fontFamily", "$value": "Smile \uD83D\uDE00" } }"#)
+    #expect(try files.properties("sheet.yaml", "t") == ["a": "Smile 😀"])
   }
 }
