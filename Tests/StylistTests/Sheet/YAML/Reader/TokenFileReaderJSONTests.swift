@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Stylist
@@ -106,5 +107,42 @@ import Testing
     try files.write(
       "a.tokens.json", #"{ "smile": { "$type": "fontFamily", "$value": "Smile \uD83D\uDE00" } }"#)
     #expect(try files.properties("sheet.yaml", "t") == ["a": "Smile 😀"])
+  }
+
+  /// Random strings of every kind of character and escape JSON has, each
+  /// key and value read by the scanner and libyaml as Foundation's JSON
+  /// reader reads them.
+  @Test(arguments: 0..<4 as Range<UInt64>)
+  func stringsReadAsJSONReadsThem(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    let pieces = [
+      "a", "Z", " ", "é", "😀", "\\n", "\\t", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r", "\\u00e9", "\\u0041",
+      "\\uD83D\\uDE00", "\\ud83c\\udf08", "\\uDBFF\\uDFFF", "\\uD800\\uDC00", "\\u20AC",
+    ]
+    for _ in 0..<50 {
+      let strings = (0..<3).map { _ in
+        (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+      }
+      let text = "{ \"\(strings[0])\": \"\(strings[1])\", \"k\": [\"\(strings[2])\", 1] }"
+      var bytes = Array(text.utf8)
+      #expect(JSONSyntax.check(&bytes) == nil, "\(text)")
+      let expected = try #require(
+        try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
+      let read = try #require(SchemaInstance.documents(of: bytes, file: "t.json")?.first, "\(text)")
+      guard case .object(let entries) = read else {
+        Issue.record("not an object: \(text)")
+        continue
+      }
+      #expect(entries.map(\.key).sorted() == expected.keys.sorted(), "\(text)")
+      for entry in entries {
+        switch entry.value {
+        case .string(let value): #expect(expected[entry.key] as? String == value, "\(text)")
+        case .array(let items):
+          guard case .string(let value)? = items.first else { fallthrough }
+          #expect((expected[entry.key] as? [Any])?.first as? String == value, "\(text)")
+        default: Issue.record("\(entry.key) read as \(entry.value): \(text)")
+        }
+      }
+    }
   }
 }
