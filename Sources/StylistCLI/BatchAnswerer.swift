@@ -21,13 +21,6 @@ struct BatchAnswerer {
     var themes: [(line: Int, themes: [String])] = []
   }
 
-  /// A part holds at least this many lines (but the last): fewer are not
-  /// worth handing to another thread.
-  static let minimumPartLines = 64
-  /// Parts a worker gets on average in a full block: more than one, so a
-  /// worker on a busy core takes fewer.
-  static let partsPerWorker = 4
-
   private let engine: StyleEngine
   private let cascade: Bool
   private var workers: Workers<AnswerWriter>
@@ -40,7 +33,7 @@ struct BatchAnswerer {
   init(engine: StyleEngine, cascade: Bool, queryThemes: [String], jobs: Int) {
     self.engine = engine
     self.cascade = cascade
-    let usable = LineBlock.maxLines / Self.minimumPartLines
+    let usable = LineBlock.maxLines / Workers<AnswerWriter>.minimumPartItems
     workers = Workers(count: min(jobs, usable)) { AnswerWriter() }
     lineThemes = LineThemes(engine: engine, queryThemes: queryThemes)
   }
@@ -49,15 +42,13 @@ struct BatchAnswerer {
   mutating func answer(_ block: LineBlock, to output: inout OutputBuffer) {
     let lineCount = block.lines.count
     guard lineCount > 0 else { return }
-    let parts = max(1, min(workers.states.count * Self.partsPerWorker, lineCount / Self.minimumPartLines))
     // One snapshot for the block: the sheets do not change during a run.
     let snapshot = AnswerWriter.Snapshot(of: engine)
     let (cascade, firstLineNumber) = (cascade, block.firstLineNumber)
     let reservedPerLine = reservedPerLine
     let answered = block.bytes.withUnsafeBufferPointer { bytes in
       block.lines.withUnsafeBufferPointer { lines in
-        workers.map(parts: parts) { writer, part in
-          let range = (lineCount * part / parts)..<(lineCount * (part + 1) / parts)
+        workers.map(consecutive: lineCount) { writer, range in
           var answered = AnsweredPart()
           answered.bytes.reserveCapacity(range.count * reservedPerLine)
           for index in range {

@@ -13,13 +13,6 @@ public struct UsageCounter {
   /// The most sets of current themes ``UsageThemes/eachSet`` answers
   /// under: each multiplies the work by the number of nodes.
   public static let maxThemeSets = 4096
-  /// A part holds at least this many nodes (but the last): fewer are not
-  /// worth handing to another thread.
-  static let minimumPartNodes = 64
-  /// Parts a worker gets on average in a batch: more than one, so a worker
-  /// on a busy core takes fewer.
-  static let partsPerWorker = 4
-
   private let index: StyleIndex
   /// The options of each set of themes every node is answered under.
   private let optionsBySet: [QueryOptions]
@@ -61,7 +54,7 @@ public struct UsageCounter {
   public mutating func count(_ batch: [NodeIdentifier]) {
     let (index, optionsBySet) = (index, optionsBySet)
     let parts = batch.withUnsafeBufferPointer { nodes in
-      countParts(of: nodes.count) { worker, range in
+      workers.map(consecutive: nodes.count) { worker, range in
         var part = CountedPart()
         for node in nodes[range] {
           var applied = true
@@ -88,7 +81,7 @@ public struct UsageCounter {
   package mutating func count(lines: [NumberedLine], in bytes: UnsafeBufferPointer<UInt8>) -> [InvalidNodeLine] {
     let (index, optionsBySet) = (index, optionsBySet)
     let parts = lines.withUnsafeBufferPointer { lines in
-      countParts(of: lines.count) { worker, range in
+      workers.map(consecutive: lines.count) { worker, range in
         var part = CountedPart()
         for line in lines[range] {
           let text = UnsafeBufferPointer(rebasing: bytes[line.bytes])
@@ -145,17 +138,6 @@ public struct UsageCounter {
 
     mutating func noteDefaultOnly(_ node: String) {
       if seen.insert(node).inserted { defaultOnly.append(node) }
-    }
-  }
-
-  /// Runs `body` on parts of `0..<count` on the workers; the parts in order.
-  private mutating func countParts(
-    of count: Int, _ body: (inout UsageWorker, Range<Int>) -> CountedPart
-  ) -> [CountedPart] {
-    guard count > 0 else { return [] }
-    let parts = max(1, min(workers.states.count * Self.partsPerWorker, count / Self.minimumPartNodes))
-    return workers.map(parts: parts) { worker, part in
-      body(&worker, (count * part / parts)..<(count * (part + 1) / parts))
     }
   }
 

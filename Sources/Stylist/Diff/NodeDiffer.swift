@@ -13,13 +13,6 @@
 /// lines come back in input order, so the diff is the one a single worker
 /// makes.
 public struct NodeDiffer {
-  /// A part holds at least this many nodes (but the last): fewer are not
-  /// worth handing to another thread.
-  static let minimumPartNodes = 64
-  /// Parts a worker gets on average in a batch: more than one, so a
-  /// worker on a busy core takes fewer.
-  static let partsPerWorker = 4
-
   private let old: Side
   private let new: Side
   private var workers: Workers<Worker>
@@ -119,12 +112,10 @@ public struct NodeDiffer {
   package mutating func compare(lines: [NumberedLine], in bytes: UnsafeBufferPointer<UInt8>) -> [InvalidNodeLine] {
     guard !lines.isEmpty else { return [] }
     let (old, new) = (old, new)
-    let count = lines.count
-    let parts = max(1, min(workers.states.count * Self.partsPerWorker, count / Self.minimumPartNodes))
     let compared = lines.withUnsafeBufferPointer { lines in
-      workers.map(parts: parts) { worker, part in
+      workers.map(consecutive: lines.count) { worker, range in
         var result = ComparedPart()
-        for line in lines[(count * part / parts)..<(count * (part + 1) / parts)] {
+        for line in lines[range] {
           let text = UnsafeBufferPointer(rebasing: bytes[line.bytes])
           let pair: AnswerPair
           do throws(SyntaxError) {

@@ -32,9 +32,29 @@ package struct Workers<State> {
   /// The cores this process may run on: the workers a job gets by default.
   package static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
+  /// A part holds at least this many items (but the last): fewer are not
+  /// worth handing to another thread.
+  package static var minimumPartItems: Int { 64 }
+
+  /// Parts a worker gets on average in a large job: more than one, so a
+  /// worker on a busy core takes fewer.
+  package static var partsPerWorker: Int { 4 }
+
+  /// `body(&state, range)` for consecutive ranges that cover `0..<count`
+  /// (items: lines, nodes), each of at least ``minimumPartItems`` but the
+  /// last, run by up to `states.count` workers at once; the results in the
+  /// ranges' order.
+  package mutating func map<Result: Sendable>(
+    consecutive count: Int, _ body: (inout State, Range<Int>) -> Result
+  ) -> [Result] {
+    guard count > 0 else { return [] }
+    let parts = max(1, min(states.count * Self.partsPerWorker, count / Self.minimumPartItems))
+    return map(parts: parts) { state, part in body(&state, (count * part / parts)..<(count * (part + 1) / parts)) }
+  }
+
   /// `body(&state, part)` for every part in `0..<parts`, run by up to
   /// `states.count` workers at once; the results in part order.
-  package mutating func map<Result: Sendable>(
+  private mutating func map<Result: Sendable>(
     parts: Int, _ body: (inout State, _ part: Int) -> Result
   ) -> [Result] {
     guard parts > 0 else { return [] }

@@ -3,40 +3,46 @@ import Testing
 
 @testable import Stylist
 
-/// `Workers` runs a job's parts on several threads and gives the results
-/// back in part order, each worker with a state of its own; with one worker
+/// `Workers` runs a job's consecutive ranges of items on several threads
+/// and gives the results back in order, each worker with a state of its own; with one worker
 /// it runs them in order on the calling thread. Run under ThreadSanitizer
 /// by `make sanitize`.
 @Suite struct ParallelWorkersTests {
-  /// A part's result depends on the part alone, and takes long enough
+  /// A range's result depends on the range alone, and takes long enough
   /// that several workers run at once.
-  private static func result(of part: Int) -> UInt64 {
-    var value = UInt64(part) &+ 1
+  private static func result(of range: Range<Int>) -> UInt64 {
+    var value = UInt64(range.lowerBound) &+ UInt64(range.count) &* 31
     for _ in 0..<2_000 { value = value &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
     return value
   }
 
+  /// The ranges cover the items once, in order, each of at least
+  /// `minimumPartItems` (but the last), at most `partsPerWorker` a worker.
   @Test(arguments: [1, 2, 4, 16])
-  func resultsComeInPartOrderAndEveryPartRunsOnce(workerCount: Int) {
-    // Each worker's state: the parts it ran, in the order it ran them.
-    var workers = Workers<[Int]>(count: workerCount) { [] }
-    for round in 0..<20 {
-      let parts = 1 + round * 37
-      let results = workers.map(parts: parts) { ran, part in
-        ran.append(part)
-        return Self.result(of: part)
+  func rangesCoverTheItemsInOrderAndEachRunsOnce(workerCount: Int) {
+    // Each worker's state: the ranges it ran, in the order it ran them.
+    let minimum = Workers<[Range<Int>]>.minimumPartItems
+    for count in [1, 63, 64, 65, 127, 128, 1_000, 4_096, 100_003] {
+      var workers = Workers<[Range<Int>]>(count: workerCount) { [] }
+      let results = workers.map(consecutive: count) { ran, range in
+        ran.append(range)
+        return (range, Self.result(of: range))
       }
-      #expect(results == (0..<parts).map(Self.result(of:)))
+      let ranges = results.map(\.0)
+      #expect(results.map(\.1) == ranges.map(Self.result(of:)))
+      #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == count)
+      #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+      #expect(ranges.count == 1 || ranges.allSatisfy { $0.count >= minimum }, "\(count): \(ranges)")
+      #expect(ranges.count <= workerCount * Workers<[Range<Int>]>.partsPerWorker)
+      #expect(workers.states.flatMap { $0 }.sorted { $0.lowerBound < $1.lowerBound } == ranges)
+      // With one worker the ranges run in order on the calling thread.
+      if workerCount == 1 { #expect(workers.states[0] == ranges) }
     }
-    let ran = workers.states.flatMap { $0 }
-    #expect(ran.sorted() == (0..<20).flatMap { Array(0..<(1 + $0 * 37)) }.sorted())
-    // Each worker takes parts in increasing order within a job.
-    if workerCount == 1 { #expect(workers.states[0] == (0..<20).flatMap { Array(0..<(1 + $0 * 37)) }) }
   }
 
-  @Test func noPartsRunsNothing() {
+  @Test func noItemsRunsNothing() {
     var workers = Workers<Int>(count: 4) { 0 }
-    let results = workers.map(parts: 0) { count, _ in
+    let results = workers.map(consecutive: 0) { count, _ in
       count += 1
       return count
     }
@@ -60,14 +66,14 @@ import Testing
       "button[disabled]/label", "home/hé/title",
     ]
     let lines = (0..<3_000).map { nodes[($0 * 7 + $0 / 5) % nodes.count] }
-    func answers(workerCount: Int, parts: Int) -> [UInt8] {
+    func answers(workerCount: Int) -> [UInt8] {
       var workers = Workers<AnswerWriter>(count: workerCount) { AnswerWriter() }
       let snapshot = AnswerWriter.Snapshot(of: engine)
       // Two jobs, so the writers answer again from what they kept.
       return (0..<2).flatMap { _ in
-        workers.map(parts: parts) { writer, part in
+        workers.map(consecutive: lines.count) { writer, range in
           var bytes: [UInt8] = []
-          for line in lines[(lines.count * part / parts)..<(lines.count * (part + 1) / parts)] {
+          for line in lines[range] {
             var line = line
             line.withUTF8 { text in
               do throws(SyntaxError) {
@@ -82,8 +88,8 @@ import Testing
         }.flatMap { $0 }
       }
     }
-    let one = answers(workerCount: 1, parts: 1)
+    let one = answers(workerCount: 1)
     #expect(one.split(separator: 0x0A).count == 2 * lines.count)
-    #expect(answers(workerCount: 4, parts: 16) == one)
+    #expect(answers(workerCount: 4) == one)
   }
 }
