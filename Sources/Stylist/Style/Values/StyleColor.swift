@@ -33,7 +33,7 @@ public struct StyleColor: Hashable, Sendable {
     channels.reserveCapacity(4)
     var pending: UInt8?
     for byte in digits {
-      guard let digit = Self.hexDigit(byte) else { return nil }
+      guard let digit = byte.hexDigitValue else { return nil }
       if count <= 4 {
         channels.append(Double(digit * 17) / 255)
       } else if let high = pending {
@@ -45,16 +45,6 @@ public struct StyleColor: Hashable, Sendable {
     }
     self.init(
       colorSpace: .srgb, components: channels.prefix(3).map { $0 }, alpha: channels.count == 4 ? channels[3] : 1)
-  }
-
-  /// The value of one ASCII hexadecimal digit.
-  private static func hexDigit(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 
   /// The colour a property or token value gives: a DTCG colour object

@@ -283,7 +283,7 @@ enum JSONSyntax {
       advance()
       var unit: UInt16 = 0
       for _ in 0..<4 {
-        guard index < bytes.count, let digit = Self.hexDigit(bytes[index]) else {
+        guard index < bytes.count, let digit = bytes[index].hexDigitValue else {
           throw fail("'\\u' takes 4 hexadecimal digits in JSON", at: escape)
         }
         unit = unit << 4 | UInt16(digit)
@@ -296,16 +296,6 @@ enum JSONSyntax {
       let text = String(unit, radix: 16, uppercase: true)
       return "'\\u\(text)' is half of a surrogate pair, which is no character alone: a character past U+FFFF "
         + "is written as a pair, a high surrogate then a low one ('\\uD83D\\uDE00')"
-    }
-
-    /// The value of an ASCII hexadecimal digit.
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-      default: nil
-      }
     }
 
     /// A number, `true`, `false` or `null`, read as a `word`, so that what

@@ -1,0 +1,13 @@
+extension UInt8 {
+  /// The value of this byte as an ASCII hexadecimal digit (`0`–`9`, `a`–`f`,
+  /// `A`–`F`); nil for any other byte. Only ASCII: `Character.isHexDigit`
+  /// also takes fullwidth digits, which no number parser reads.
+  var hexDigitValue: UInt8? {
+    switch self {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): self - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+}
