@@ -85,7 +85,8 @@ extension TextRenderer {
   }
 
   /// The properties that differ (``PropertyValue/isSame(as:)``: NaN is
-  /// NaN), names in `after`'s order then those only `before` has: `- name: value` for before, `+ name: value` for after.
+  /// NaN), names in `after`'s order then those only `before` has:
+  /// `- name: value` for before, `+ name: value` for after.
   private func propertyLines(_ before: Properties, _ after: Properties, indent: String) -> String {
     var text = ""
     for (name, value) in after where before[name].map({ !$0.isSame(as: value) }) ?? true {
